@@ -1,0 +1,38 @@
+# The two commands a newcomer needs are `make run` and `make test`; the rest
+# are the pieces they are made of.
+GO       ?= go
+BIN      := bin/portal
+VERSION  ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -s -w -X portal/internal/app.Version=$(VERSION)
+export CGO_ENABLED := 0
+
+.PHONY: build run test vet fmt-check go-test bench clean
+
+build:
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/portal
+
+run: build
+	./$(BIN) serve
+
+test: fmt-check vet go-test
+
+fmt-check:
+	@out=$$(find . -name '*.go' -not -path './web/node_modules/*' -not -path './.git/*' | xargs gofmt -l); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+go-test:
+	$(GO) test -count=1 ./...
+
+# make bench: the lobby load benchmark (server on SQLite with the full
+# catalogue, driven at 64 connections from a second process) and the Go
+# micro-benchmarks. Figures go in the README.
+bench: build
+	$(GO) build -trimpath -o bin/portal-bench ./cmd/portal-bench
+	./bin/portal-bench -portal ./$(BIN)
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/catalog/
+
+clean:
+	rm -rf bin data

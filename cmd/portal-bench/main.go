@@ -1,0 +1,239 @@
+// Command portal-bench is `make bench`: it starts the portal on a fresh SQLite
+// database with the full demo catalogue, drives each lobby endpoint from this
+// second process at a fixed number of concurrent connections, and prints
+// requests/s, p50 and p99 per endpoint, the ratio to a trivial endpoint of
+// the same server (the yardstick), and the server's peak RSS.
+//
+// It is a benchmark, not a test: it reports figures and never fails on them.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+type endpoint struct {
+	name string
+	path string
+}
+
+// endpoints are the lobby reads of the platform-core issue; the first is the
+// yardstick every other figure is compared with.
+var endpoints = []endpoint{
+	{"yardstick /healthz", "/healthz"},
+	{"game list page", "/wps/game/list?clientType=3&platform=html5-desktop&gameType=RNG&pageNo=3&pageSize=18&language=EN&imgSize=sx2"},
+	{"name search", "/wps/game/list?clientType=3&gameType=SEARCH&gameName=dragon&pageNo=1&pageSize=18&language=EN"},
+	{"vendor lanes", "/wps/game/vendor?platform=html5-desktop"},
+	{"permission", "/wps/system/permission"},
+}
+
+func main() {
+	portal := flag.String("portal", "./bin/portal", "portal binary to start")
+	conns := flag.Int("c", 64, "concurrent connections")
+	dur := flag.Duration("d", 5*time.Second, "measured duration per endpoint")
+	warm := flag.Duration("warmup", time.Second, "unmeasured warm-up per endpoint")
+	flag.Parse()
+	if err := run(*portal, *conns, *dur, *warm); err != nil {
+		fmt.Fprintln(os.Stderr, "portal-bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(portal string, conns int, dur, warm time.Duration) error {
+	dir, err := os.MkdirTemp("", "portal-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	addr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(portal, "serve")
+	cmd.Env = append(os.Environ(), "PORTAL_ADDR="+addr, "PORTAL_DATA="+dir, "PORTAL_DB="+filepath.Join(dir, "portal.db"), "PORTAL_LOG_LEVEL=warn")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", portal, err)
+	}
+	defer func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		_ = cmd.Wait()
+	}()
+	base := "http://" + addr
+	if err := waitHealthy(base, 60*time.Second); err != nil {
+		return err
+	}
+	fmt.Printf("server up (migrate + seed of an empty database): %v\n", time.Since(start).Round(time.Millisecond))
+	rssIdle := peakRSS(cmd.Process.Pid)
+
+	client := &http.Client{Transport: &http.Transport{
+		MaxIdleConns: conns * 2, MaxIdleConnsPerHost: conns * 2, MaxConnsPerHost: conns,
+		IdleConnTimeout: time.Minute,
+	}, Timeout: 10 * time.Second}
+
+	fmt.Printf("\n%d connections, %v per endpoint after %v warm-up, server and load generator share this machine (%s)\n\n", conns, dur, warm, cpuInfo())
+	fmt.Printf("%-22s %12s %10s %10s %10s %8s\n", "endpoint", "requests/s", "p50 ms", "p99 ms", "vs yard", "errors")
+	var yard float64
+	for i, ep := range endpoints {
+		if err := check(client, base+ep.path); err != nil {
+			return fmt.Errorf("%s: %w", ep.name, err)
+		}
+		load(client, base+ep.path, conns, warm)
+		res := load(client, base+ep.path, conns, dur)
+		if i == 0 {
+			yard = res.rps
+		}
+		fmt.Printf("%-22s %12.0f %10.2f %10.2f %9.0f%% %8d\n", ep.name, res.rps, ms(res.p50), ms(res.p99), 100*res.rps/yard, res.errors)
+	}
+	fmt.Printf("\nserver peak RSS: %.1f MB (after start-up: %.1f MB)\n", float64(peakRSS(cmd.Process.Pid))/1024, float64(rssIdle)/1024)
+	fmt.Println("goals: every lobby read >= 50% of the yardstick, p99 < 20 ms; RSS < 150 MB")
+	return nil
+}
+
+type result struct {
+	rps      float64
+	p50, p99 time.Duration
+	errors   int
+}
+
+// load sends requests from conns goroutines for d and measures each.
+func load(client *http.Client, url string, conns int, d time.Duration) result {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	var (
+		mu    sync.Mutex
+		all   []time.Duration
+		fails int
+		wg    sync.WaitGroup
+	)
+	begin := time.Now()
+	for range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lat := make([]time.Duration, 0, 4096)
+			bad := 0
+			for ctx.Err() == nil {
+				t0 := time.Now()
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+				req.Header.Set("Merchant", "demo")
+				res, err := client.Do(req)
+				if err != nil {
+					if ctx.Err() == nil {
+						bad++
+					}
+					continue
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != http.StatusOK {
+					bad++
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			mu.Lock()
+			all = append(all, lat...)
+			fails += bad
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(begin)
+	slices.Sort(all)
+	if len(all) == 0 {
+		return result{errors: fails}
+	}
+	return result{
+		rps:    float64(len(all)) / elapsed.Seconds(),
+		p50:    all[len(all)*50/100],
+		p99:    all[len(all)*99/100],
+		errors: fails,
+	}
+}
+
+func check(client *http.Client, url string) error {
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header.Set("Merchant", "demo")
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(res.Body, 300))
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("status %d: %s", res.StatusCode, body)
+	}
+	return nil
+}
+
+func waitHealthy(base string, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		res, err := http.Get(base + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return errors.New("server did not become healthy")
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// peakRSS reads the high-water mark of resident memory, in KiB.
+func peakRSS(pid int) int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			var kb int64
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &kb)
+			return kb
+		}
+	}
+	return 0
+}
+
+func cpuInfo() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	n := strings.Count(string(b), "processor\t:")
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "model name\t: "); ok {
+			return fmt.Sprintf("%d x %s", n, v)
+		}
+	}
+	return fmt.Sprintf("%d CPUs", n)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

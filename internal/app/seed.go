@@ -1,0 +1,31 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"portal/internal/database"
+	"portal/internal/merchant"
+)
+
+// demoSeed names the demo data set; a new name re-seeds existing databases
+// once on their next start.
+const demoSeed = "demo-v1"
+
+// seed writes the demo merchants, their content and the catalogue. Every
+// step is idempotent, so running it again changes nothing.
+func seed(ctx context.Context, db *database.DB) error {
+	if err := merchant.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed merchants: %w", err)
+	}
+	return database.MarkSeedRan(ctx, db.Write(), demoSeed)
+}
+
+// seedOnce seeds a database that has never been seeded.
+func seedOnce(ctx context.Context, db *database.DB) (bool, error) {
+	ran, err := database.SeedRan(ctx, db.Read(), demoSeed)
+	if err != nil || ran {
+		return false, err
+	}
+	return true, seed(ctx, db)
+}

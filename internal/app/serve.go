@@ -1,0 +1,96 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"portal/internal/config"
+	"portal/internal/database"
+	"portal/internal/httpapi"
+	"portal/internal/merchant"
+)
+
+// serve runs the portal until ctx ends, then drains in-flight requests.
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	if cfg.Dev {
+		log.Warn("DEV MODE IS ON: SMS and e-mail go to /dev/outbox and captchas can be read at /dev/captcha/last; never run this in production")
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	start := time.Now()
+	seeded, err := seedOnce(ctx, db)
+	if err != nil {
+		return err
+	}
+	if seeded {
+		log.Info("seeded an empty database with the demo data", "ms", time.Since(start).Milliseconds())
+	}
+
+	api, watcher, err := build(ctx, cfg, db, log)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go watcher.Run(ctx)
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           api,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("portal serving", "addr", ln.Addr().String(), "db", describeDB(cfg.DB), "version", Version, "dev", cfg.Dev)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", cfg.ShutdownGrace)
+	sctx, scancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
+	defer scancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// build creates the services and the API over an open database, and the
+// watcher that keeps their caches in step with writes from other processes.
+func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*httpapi.Server, *database.Watcher, error) {
+	merchants, err := merchant.NewService(db, merchant.Options{Log: log, GeoIPPath: cfg.GeoIPPath})
+	if err != nil {
+		return nil, nil, err
+	}
+	watcher := database.NewWatcher(db, cfg.WatchInterval, log)
+	watcher.Subscribe("merchant", merchants.Invalidate)
+	api := httpapi.New(httpapi.Deps{
+		Config: httpapi.Config{
+			Dev:            cfg.Dev,
+			TrustedProxies: cfg.TrustedProxies,
+			Version:        Version,
+			Web:            webFiles(),
+		},
+		Log:       log,
+		Merchants: merchants,
+		Merchant:  merchants,
+	})
+	return api, watcher, nil
+}

@@ -1,0 +1,93 @@
+// Package config reads the process configuration from the environment once,
+// at start, into a typed value that is passed down (no globals).
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Config is the whole process configuration.
+type Config struct {
+	// Addr is where the server listens (PORTAL_ADDR, default :8080).
+	Addr string
+	// DataDir holds the SQLite file and other local state (PORTAL_DATA, default ./data).
+	DataDir string
+	// DB is an SQLite file path or a postgres:// URL (PORTAL_DB).
+	DB string
+	// Dev turns on dev mode: outbox and captcha peeking routes (PORTAL_DEV=1).
+	Dev bool
+	// TrustedProxies are the peers whose X-Forwarded-For is believed
+	// (PORTAL_TRUSTED_PROXIES, comma-separated CIDRs or addresses).
+	TrustedProxies []netip.Prefix
+	// GeoIPPath is a MaxMind-format country database (PORTAL_GEOIP_DB), optional.
+	GeoIPPath string
+	// LogLevel is debug, info, warn or error (PORTAL_LOG_LEVEL, default info).
+	LogLevel slog.Level
+	// LogJSON writes JSON logs instead of text (PORTAL_LOG_FORMAT=json).
+	LogJSON bool
+	// WatchInterval is how often cached data checks for changes made by other
+	// processes (PORTAL_WATCH_INTERVAL, default 2s; operators expect < 5 s).
+	WatchInterval time.Duration
+	// ShutdownGrace bounds how long in-flight requests may finish on stop.
+	ShutdownGrace time.Duration
+}
+
+// Load reads the configuration through getenv.
+func Load(getenv func(string) string) (Config, error) {
+	c := Config{
+		Addr:          or(getenv("PORTAL_ADDR"), ":8080"),
+		DataDir:       or(getenv("PORTAL_DATA"), "./data"),
+		Dev:           getenv("PORTAL_DEV") == "1" || getenv("PORTAL_DEV") == "true",
+		GeoIPPath:     getenv("PORTAL_GEOIP_DB"),
+		LogJSON:       getenv("PORTAL_LOG_FORMAT") == "json",
+		WatchInterval: 2 * time.Second,
+		ShutdownGrace: 15 * time.Second,
+	}
+	c.DB = or(getenv("PORTAL_DB"), filepath.Join(c.DataDir, "portal.db"))
+	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("PORTAL_LOG_LEVEL"), "info"))); err != nil {
+		return c, fmt.Errorf("config: PORTAL_LOG_LEVEL: %w", err)
+	}
+	if v := getenv("PORTAL_WATCH_INTERVAL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 || d > 5*time.Second {
+			return c, fmt.Errorf("config: PORTAL_WATCH_INTERVAL must be a duration in (0, 5s], got %q", v)
+		}
+		c.WatchInterval = d
+	}
+	for _, s := range strings.Split(getenv("PORTAL_TRUSTED_PROXIES"), ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		p, err := parsePrefix(s)
+		if err != nil {
+			return c, fmt.Errorf("config: PORTAL_TRUSTED_PROXIES: %w", err)
+		}
+		c.TrustedProxies = append(c.TrustedProxies, p)
+	}
+	return c, nil
+}
+
+func parsePrefix(s string) (netip.Prefix, error) {
+	if strings.Contains(s, "/") {
+		p, err := netip.ParsePrefix(s)
+		return p.Masked(), err
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, err
+	}
+	return netip.PrefixFrom(a, a.BitLen()), nil
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,45 @@
+package config
+
+import (
+	"testing"
+	"time"
+)
+
+func TestLoad(t *testing.T) {
+	tests := []struct {
+		name    string
+		env     map[string]string
+		wantErr bool
+		check   func(t *testing.T, c Config)
+	}{
+		{"defaults", nil, false, func(t *testing.T, c Config) {
+			if c.Addr != ":8080" || c.DB != "data/portal.db" || c.Dev || c.WatchInterval != 2*time.Second {
+				t.Errorf("defaults = %+v", c)
+			}
+		}},
+		{"postgres and proxies", map[string]string{
+			"PORTAL_DB": "postgres://x@h/db", "PORTAL_TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1", "PORTAL_DEV": "1",
+		}, false, func(t *testing.T, c Config) {
+			if c.DB != "postgres://x@h/db" || len(c.TrustedProxies) != 2 || !c.Dev {
+				t.Errorf("got %+v", c)
+			}
+			if c.TrustedProxies[1].String() != "127.0.0.1/32" {
+				t.Errorf("single address = %s", c.TrustedProxies[1])
+			}
+		}},
+		{"bad proxy", map[string]string{"PORTAL_TRUSTED_PROXIES": "nope"}, true, nil},
+		{"bad level", map[string]string{"PORTAL_LOG_LEVEL": "loud"}, true, nil},
+		{"watch too slow", map[string]string{"PORTAL_WATCH_INTERVAL": "10s"}, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Load(func(k string) string { return tt.env[k] })
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, wantErr %v", err, tt.wantErr)
+			}
+			if tt.check != nil {
+				tt.check(t, c)
+			}
+		})
+	}
+}

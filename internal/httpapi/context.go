@@ -1,0 +1,43 @@
+package httpapi
+
+import (
+	"context"
+	"net/netip"
+
+	"portal/internal/merchant"
+)
+
+type ctxKey int
+
+const (
+	keyRequestID ctxKey = iota
+	keyMerchant
+	keyLanguage
+	keyClientIP
+	keyParams
+)
+
+func requestID(ctx context.Context) string {
+	s, _ := ctx.Value(keyRequestID).(string)
+	return s
+}
+
+// merchantOf is the tenant resolved from the Merchant header; routes that
+// need one never run without it.
+func merchantOf(ctx context.Context) *merchant.Merchant {
+	m, _ := ctx.Value(keyMerchant).(*merchant.Merchant)
+	return m
+}
+
+// languageOf is the language answers are written in.
+func languageOf(ctx context.Context) string {
+	if s, ok := ctx.Value(keyLanguage).(string); ok {
+		return s
+	}
+	return "EN"
+}
+
+func clientIPOf(ctx context.Context) netip.Addr {
+	ip, _ := ctx.Value(keyClientIP).(netip.Addr)
+	return ip
+}

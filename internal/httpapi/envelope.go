@@ -1,0 +1,36 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// envelope is the one shape of every JSON answer (api-conventions.md).
+type envelope struct {
+	Success bool   `json:"success"`
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
+	Value   any    `json:"value"`
+}
+
+// Page is the conventional paged list.
+type Page[T any] struct {
+	Content    []T `json:"content"`
+	PageNum    int `json:"pageNum"`
+	PageSize   int `json:"pageSize"`
+	TotalPages int `json:"totalPages"`
+	Total      int `json:"total"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, body any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(body)
+}
+
+func writeValue(w http.ResponseWriter, status int, value any) {
+	writeJSON(w, status, envelope{Success: true, Value: value})
+}

@@ -1,0 +1,90 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"portal/internal/database"
+	"portal/internal/merchant"
+)
+
+// apiError is an error that already knows its answer.
+type apiError struct {
+	Status int
+	Code   string
+	Value  any
+}
+
+func (e *apiError) Error() string { return e.Code }
+
+func newError(status int, code string, value any) *apiError {
+	return &apiError{Status: status, Code: code, Value: value}
+}
+
+// fieldError is the value of a 400/422 answer that names the failing input.
+type fieldError struct {
+	Field  string `json:"field"`
+	Reason string `json:"reason"`
+}
+
+func badParam(field, reason string) *apiError {
+	return newError(http.StatusBadRequest, "request.invalid_parameter", fieldError{Field: field, Reason: reason})
+}
+
+// domainErrors maps each domain's sentinel errors to an answer: the only
+// place where errors become statuses.
+var domainErrors = []struct {
+	target error
+	status int
+	code   string
+}{
+	{merchant.ErrUnknownMerchant, http.StatusBadRequest, "invalid.domain"},
+	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+	{database.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+}
+
+// answerFor maps err to the envelope's status, code and value; anything it
+// does not know is a system error whose cause is logged, never shown.
+func answerFor(err error) (*apiError, bool) {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae, true
+	}
+	for _, d := range domainErrors {
+		if errors.Is(err, d.target) {
+			return newError(d.status, d.code, nil), true
+		}
+	}
+	if errors.Is(err, context.Canceled) {
+		// The client went away; 499 in nginx terms, nobody reads it.
+		return newError(499, "request.cancelled", nil), true
+	}
+	return newError(http.StatusInternalServerError, "system.error", nil), false
+}
+
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	ae, known := answerFor(err)
+	if !known {
+		s.log.ErrorContext(r.Context(), "request failed", "err", err, "request_id", requestID(r.Context()))
+	}
+	if ae.Status == http.StatusTooManyRequests {
+		if v, ok := ae.Value.(retryAfter); ok {
+			w.Header().Set("Retry-After", itoa(v.RetryAfter))
+		}
+	}
+	writeJSON(w, ae.Status, envelope{
+		Success: false,
+		Code:    ae.Code,
+		Message: message(ae.Code, languageOf(r.Context())),
+		Value:   ae.Value,
+	})
+}
+
+// retryAfter is the value of a 429 answer.
+type retryAfter struct {
+	RetryAfter int `json:"retryAfter"`
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

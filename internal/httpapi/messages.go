@@ -1,0 +1,88 @@
+package httpapi
+
+// messages is the error catalogue: every code an answer can carry, in EN, KM
+// and CN at least. A language missing a code falls back to EN. The spec's own
+// message keys (in_need_true_account, inconsistent_twice,
+// invitation_code_error, in_been_out) keep their names inside the codes.
+var messages = map[string]map[string]string{
+	"system.error": {
+		"EN": "Unknown error, please try again later",
+		"KM": "កំហុសមិនស្គាល់ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+		"CN": "未知错误，请稍后再试",
+	},
+	"system.maintenance": {
+		"EN": "System maintenance in progress",
+		"KM": "ប្រព័ន្ធកំពុងថែទាំ",
+		"CN": "系统维护中",
+	},
+	"system.region_restricted": {
+		"EN": "Access is restricted in your location",
+		"KM": "ការចូលប្រើត្រូវបានដាក់កម្រិតនៅទីតាំងរបស់អ្នក",
+		"CN": "您所在的地区访问受限",
+	},
+	"invalid.domain": {
+		"EN": "Invalid domain, contact customer service",
+		"KM": "ដែនមិនត្រឹមត្រូវ សូមទាក់ទងផ្នែកបម្រើអតិថិជន",
+		"CN": "无效的域名，请联系客服",
+	},
+	"request.invalid_parameter": {
+		"EN": "A request parameter is missing or invalid",
+		"KM": "ប៉ារ៉ាម៉ែត្រសំណើបាត់ ឬមិនត្រឹមត្រូវ",
+		"CN": "请求参数缺失或无效",
+	},
+	"request.invalid_body": {
+		"EN": "The request body is malformed",
+		"KM": "តួសំណើមិនត្រឹមត្រូវ",
+		"CN": "请求内容格式错误",
+	},
+	"request.too_large": {
+		"EN": "The request body is too large",
+		"KM": "តួសំណើធំពេក",
+		"CN": "请求内容过大",
+	},
+	"request.cancelled": {
+		"EN": "The request was cancelled",
+		"KM": "សំណើត្រូវបានបោះបង់",
+		"CN": "请求已取消",
+	},
+	"request.not_found": {
+		"EN": "No such address",
+		"KM": "មិនមានអាសយដ្ឋាននេះទេ",
+		"CN": "地址不存在",
+	},
+	"request.method_not_allowed": {
+		"EN": "This method is not allowed here",
+		"KM": "វិធីសាស្ត្រនេះមិនត្រូវបានអនុញ្ញាតទេ",
+		"CN": "不允许此请求方法",
+	},
+	"request.too_many": {
+		"EN": "Too many requests, please retry later",
+		"KM": "សំណើច្រើនពេក សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+		"CN": "请求过于频繁，请稍后再试",
+	},
+	"resource.not_found": {
+		"EN": "Not found",
+		"KM": "រកមិនឃើញ",
+		"CN": "未找到",
+	},
+	"login.not.session": {
+		"EN": "Please log in first",
+		"KM": "សូមចូលគណនីជាមុនសិន",
+		"CN": "请先登录",
+	},
+}
+
+// message looks code up for lang, falling back to EN, then to the code.
+func message(code, lang string) string {
+	m, ok := messages[code]
+	if !ok {
+		return code
+	}
+	if s, ok := m[lang]; ok {
+		return s
+	}
+	if s, ok := m["EN"]; ok {
+		return s
+	}
+	return code
+}

@@ -1,0 +1,65 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"portal/internal/merchant"
+)
+
+// routes is the whole API, one line per endpoint: the table of contents of
+// the product's calls (spec §7). The OpenAPI document is written from it and
+// a test holds the router and the document equal.
+func (s *Server) routes() []Route {
+	return []Route{
+		// Process
+		{Method: http.MethodGet, Path: "/healthz", Tag: "process", Summary: "Liveness: 200 once the server serves", Access: Public, Result: health{}, JSON: s.health},
+		{Method: http.MethodGet, Path: "/openapi.json", Tag: "process", Summary: "This API's OpenAPI 3.1 document", Access: Public, Raw: s.openAPI},
+
+		// System (system.go): the startup calls answer in maintenance and
+		// from blocked regions, because they are how the client learns of it.
+		{Method: http.MethodGet, Path: "/wps/system/permission", Tag: "system", Access: System,
+			Summary: "Startup call: module tree, rules, resources, status, location, encryption key",
+			Query:   []Param{languageParam}, Result: merchant.Permission{}, JSON: s.permission},
+		{Method: http.MethodGet, Path: "/wps/system/status", Tag: "system", Access: System,
+			Summary: "System status: 0 normal, 1 maintenance, 2 region restricted (maintenance wins)",
+			Query:   []Param{languageParam}, Result: merchant.StatusPage{}, JSON: s.systemStatus},
+		{Method: http.MethodGet, Path: "/wps/system/whitelabel", Tag: "system", Access: System,
+			Summary: "The white-label module tree", Result: []merchant.Module{}, JSON: s.whitelabel},
+		{Method: http.MethodGet, Path: "/wps/system/setting/register", Tag: "system", Access: System,
+			Summary: "Registration field rules and pattern catalogue", Result: merchant.RegisterSettings{}, JSON: s.registerSettings},
+		{Method: http.MethodGet, Path: "/wps/system/domainRoute", Tag: "system", Access: System,
+			Summary: "Main domain and mirror domains", Result: merchant.DomainRoute{}, JSON: s.domainRoute},
+		{Method: http.MethodGet, Path: "/wps/system/customerService", Tag: "system", Access: System,
+			Summary: "Customer-service channels (paths sealed with customerServiceKey)", Result: []merchant.CustomerService{}, JSON: s.customerService},
+		{Method: http.MethodGet, Path: "/wps/system/helpCenter", Tag: "content", Access: Lobby,
+			Summary: "Help-centre sections and articles",
+			Query:   []Param{languageParam, {Name: "device", Type: TypeString, MaxLen: 10, Description: "WEB"}},
+			Result:  []merchant.HelpCategory{}, JSON: s.helpCenter},
+		{Method: http.MethodGet, Path: "/wps/system/notice", Tag: "content", Access: Lobby,
+			Summary: "Notices grouped by type (B banners, PL player, PU popup, PR promotion)",
+			Query: []Param{languageParam, platformParam, executionParam,
+				{Name: "types", Type: TypeString, Enum: merchant.NoticeTypes, List: true, MaxLen: 20, Description: "Notice types"}},
+			Result: merchant.NoticeGroups{}, JSON: s.notices},
+		{Method: http.MethodGet, Path: "/wps/system/announcements", Tag: "content", Access: Lobby,
+			Summary: "Public announcements (HTML content, sanitized)",
+			Query: []Param{languageParam, platformParam, executionParam,
+				{Name: "types", Type: TypeString, Enum: merchant.AnnouncementTypes, List: true, MaxLen: 20, Description: "Announcement types"}},
+			Result: []merchant.Notice{}, JSON: s.announcements},
+		{Method: http.MethodGet, Path: "/wps/system/banners", Tag: "content", Access: Lobby,
+			Summary: "Banners of one group",
+			Query: []Param{languageParam,
+				{Name: "group", Type: TypeString, Required: true, Enum: merchant.BannerGroups, Description: "Banner group"}},
+			Result: []merchant.Banner{}, JSON: s.banners},
+		{Method: http.MethodGet, Path: "/media/banners/{merchant}/{slug}.svg", Tag: "content", Access: Public,
+			Summary: "A banner's generated image", Query: []Param{languageParam}, Raw: s.bannerImage, Errors: []string{"resource.not_found"}},
+
+		// Catalogue: add routes here.
+	}
+}
+
+// Query parameters shared by the system routes.
+var (
+	platformParam  = Param{Name: "platform", Type: TypeString, MaxLen: 20, Description: "Client platform: W (web), html5-desktop, flash"}
+	languageParam  = Param{Name: "language", Type: TypeString, MaxLen: 10, Description: "Language code (KM, EN, CN...); unsupported codes fall back to the merchant's default"}
+	executionParam = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Description: "Audience: A logged in, B anonymous, F first login"}
+)

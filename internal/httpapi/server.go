@@ -1,0 +1,67 @@
+// Package httpapi is the JSON API: the route table, the envelope, the error
+// catalogue and the one place where errors become HTTP statuses.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/netip"
+
+	"github.com/go-chi/chi/v5"
+
+	"portal/internal/merchant"
+)
+
+// Config is what the HTTP layer needs from the process configuration.
+type Config struct {
+	// Dev turns on the dev-mode routes (outbox, last captcha).
+	Dev bool
+	// TrustedProxies are the peers whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
+	// Version is reported by /healthz.
+	Version string
+	// Web is the built web app (web/dist); nil serves the API alone.
+	Web fs.FS
+}
+
+// Merchants is what the frame needs of the merchant domain on every request.
+type Merchants interface {
+	Lookup(ctx context.Context, code string) (*merchant.Merchant, error)
+	Status(ctx context.Context, m *merchant.Merchant, ip netip.Addr) (merchant.Status, error)
+}
+
+// Deps are the services the API is built on.
+type Deps struct {
+	Config    Config
+	Log       *slog.Logger
+	Merchants Merchants
+	// Merchant serves the merchant (system) endpoints.
+	Merchant *merchant.Service
+}
+
+// Server answers the API.
+type Server struct {
+	Deps
+	log    *slog.Logger
+	router chi.Router
+	table  []Route
+}
+
+// New builds the handler for the whole API.
+func New(d Deps) *Server {
+	if d.Merchants == nil && d.Merchant != nil {
+		d.Merchants = d.Merchant
+	}
+	s := &Server{Deps: d, log: d.Log}
+	s.table = s.routes()
+	s.router = s.mount(s.table)
+	return s
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+
+// Routes is the route table, for the OpenAPI document and its test.
+func (s *Server) Routes() []Route { return s.table }

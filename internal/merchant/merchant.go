@@ -1,0 +1,28 @@
+// Package merchant is the white-label tenant: its identity, currency and
+// languages, module tree, register rules, resources, status and region rules,
+// banners, notices, announcements, help centre, customer service and domains.
+package merchant
+
+import "errors"
+
+// Merchant is one white-label operator as the request path needs it; it is
+// read from the cache on every call, so it holds only what is cheap to keep.
+type Merchant struct {
+	Code            string
+	Name            string
+	Currency        string
+	CurrencySymbol  string
+	Decimals        int // minor-unit digits of Currency (2: cents)
+	DefaultLanguage string
+	Languages       []string // supported codes, DefaultLanguage among them
+	Maintenance     bool
+}
+
+// Errors of the merchant domain.
+var (
+	ErrUnknownMerchant = errors.New("merchant: unknown merchant")
+	// ErrInvalidSetting is an operator setting that cannot be applied.
+	ErrInvalidSetting = errors.New("merchant: invalid setting")
+	// ErrNotFound is content the merchant does not have.
+	ErrNotFound = errors.New("merchant: not found")
+)

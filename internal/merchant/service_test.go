@@ -1,0 +1,315 @@
+package merchant
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/maxmind/mmdbwriter"
+	"github.com/maxmind/mmdbwriter/mmdbtype"
+
+	"portal/internal/database"
+	"portal/internal/dbtest"
+)
+
+func seeded(t *testing.T, db *database.DB, opts Options) *Service {
+	t.Helper()
+	if err := Seed(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewService(db, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func count(t *testing.T, db *database.DB, table string) int {
+	t.Helper()
+	var n int
+	if err := db.Read().QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestSeedIsIdempotent(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := seeded(t, db, Options{})
+		if err := s.Set(ctx, "demo", "maintenance", "on"); err != nil {
+			t.Fatal(err)
+		}
+		before := []int{count(t, db, "merchants"), count(t, db, "merchant_content"), count(t, db, "merchant_domains")}
+		if err := Seed(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		after := []int{count(t, db, "merchants"), count(t, db, "merchant_content"), count(t, db, "merchant_domains")}
+		if before[0] != 2 || before[1] < 40 || !slices.Equal(before, after) {
+			t.Fatalf("rows before %v after %v", before, after)
+		}
+		s.Invalidate()
+		m, err := s.Lookup(ctx, "demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Maintenance {
+			t.Fatal("re-seeding overwrote an operator's setting")
+		}
+	})
+}
+
+func TestLookupAndWhiteLabel(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := seeded(t, db, Options{})
+		if _, err := s.Lookup(ctx, "nosuch"); !errors.Is(err, ErrUnknownMerchant) {
+			t.Fatalf("unknown merchant err = %v", err)
+		}
+		demo, _ := s.Lookup(ctx, "demo")
+		lucky, _ := s.Lookup(ctx, "lucky")
+		if demo.DefaultLanguage != "KM" || len(demo.Languages) != len(Languages) || demo.Currency != "USD" {
+			t.Errorf("demo = %+v", demo)
+		}
+		if lucky.DefaultLanguage != "EN" || lucky.Currency != "THB" || lucky.Supports("KM") {
+			t.Errorf("lucky = %+v", lucky)
+		}
+		pd, err := s.Permission(ctx, demo, Status{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, _ := s.Permission(ctx, lucky, Status{})
+		if !pd.HasFreePlay || !pd.MobileReg || !pd.ShowVerCodeLogin || !pd.PhoneRecovery || !pd.Encryption.Enabled {
+			t.Errorf("demo flags = %+v enc %v", pd.SessionFlags, pd.Encryption.Enabled)
+		}
+		if !strings.Contains(pd.Encryption.PublicKey, "BEGIN PUBLIC KEY") {
+			t.Error("demo has no public key")
+		}
+		if pl.HasFreePlay || pl.MobileReg || pl.PhoneRecovery || pl.Encryption.Enabled {
+			t.Errorf("lucky flags = %+v", pl.SessionFlags)
+		}
+		for _, f := range RegisterFields {
+			if _, ok := pd.RegisterRules[f]; !ok {
+				t.Errorf("permission lacks the rule for %s", f)
+			}
+		}
+		for _, r := range []string{"TELEGRAM", "TELEGRAM1", "FACEBOOK"} {
+			if pd.Resources[r].URL == "" {
+				t.Errorf("resource %s missing", r)
+			}
+		}
+		if len(pd.CustomerService) == 0 {
+			t.Fatal("no customer service")
+		}
+		plain, err := OpenPath(pd.CustomerServiceKey, pd.CustomerService[0].Path)
+		if err != nil || !strings.HasPrefix(plain, "https://") || plain == pd.CustomerService[0].Path {
+			t.Errorf("customer-service path %q opens to %q, %v", pd.CustomerService[0].Path, plain, err)
+		}
+		if pd.MainDomain != "localhost" || len(pd.DomainRoute.DomainList) < 2 {
+			t.Errorf("domain route = %+v", pd.DomainRoute)
+		}
+		if code, err := s.ByDomain(ctx, "lucky-backup.portal.test:8080"); err != nil || code != "lucky" {
+			t.Errorf("ByDomain = %q, %v", code, err)
+		}
+	})
+}
+
+func TestSet(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := seeded(t, db, Options{})
+		tests := []struct {
+			key, value string
+			ok         bool
+		}{
+			{"maintenance", "on", true},
+			{"maintenance", "maybe", false},
+			{"blocked-ips", "203.0.113.0/24, 198.51.100.7", true},
+			{"blocked-ips", "999.0.0.0/8", false},
+			{"blocked-ips", "", true},
+			{"blocked-countries", "kh,th", true},
+			{"blocked-countries", "KHM", false},
+			{"default-language", "en", true},
+			{"default-language", "xx", false},
+			{"languages", "EN,KM", true},
+			{"languages", "KM", false}, // drops the default (EN by now)
+			{"module.CHNGPASSVERIF3", "off", true},
+			{"module.NOPE", "off", false},
+			{"colour", "red", false},
+		}
+		for _, tt := range tests {
+			err := s.Set(ctx, "demo", tt.key, tt.value)
+			if tt.ok != (err == nil) {
+				t.Errorf("Set(%s, %q) = %v, want ok=%v", tt.key, tt.value, err, tt.ok)
+			}
+			if err != nil && !errors.Is(err, ErrInvalidSetting) {
+				t.Errorf("Set(%s) error not ErrInvalidSetting: %v", tt.key, err)
+			}
+		}
+		if err := s.Set(ctx, "nosuch", "maintenance", "on"); !errors.Is(err, ErrUnknownMerchant) {
+			t.Errorf("unknown merchant: %v", err)
+		}
+		s.Invalidate()
+		c, _ := s.Config(ctx, "demo")
+		if !c.Maintenance || len(c.BlockedCIDRs) != 0 || c.DefaultLanguage != "EN" || len(c.Languages) != 2 ||
+			ModuleOn(c.Modules, ModPhonePassRecovery) || strings.Join(c.BlockedCountries, ",") != "KH,TH" {
+			t.Errorf("config after sets = %+v", c)
+		}
+	})
+}
+
+// writeCountryDB writes a MaxMind-format file mapping 81.2.69.0/24 to GB
+// and 1.0.0.0/24 to KH.
+func writeCountryDB(t *testing.T) string {
+	t.Helper()
+	tree, err := mmdbwriter.New(mmdbwriter.Options{DatabaseType: "Test-Country", RecordSize: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cidr, cc := range map[string]string{"81.2.69.0/24": "GB", "1.0.0.0/24": "KH"} {
+		_, n, _ := net.ParseCIDR(cidr)
+		rec := mmdbtype.Map{"country": mmdbtype.Map{"iso_code": mmdbtype.String(cc)}}
+		if err := tree.Insert(n, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "country.mmdb")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := tree.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestStatus(t *testing.T) {
+	db := dbtest.SQLite(t)
+	ctx := context.Background()
+	s := seeded(t, db, Options{GeoIPPath: writeCountryDB(t)})
+	must := func(key, value string) {
+		if err := s.Set(ctx, "demo", key, value); err != nil {
+			t.Fatal(err)
+		}
+		s.Invalidate()
+	}
+	must("blocked-ips", "203.0.113.0/24")
+	must("blocked-countries", "GB")
+	tests := []struct {
+		name        string
+		maintenance string
+		ip          string
+		want        SystemStatus
+		country     string
+	}{
+		{"normal", "off", "198.51.100.1", StatusNormal, ""},
+		{"blocked cidr", "off", "203.0.113.9", StatusRegionRestricted, ""},
+		{"blocked country", "off", "81.2.69.10", StatusRegionRestricted, "GB"},
+		{"allowed country", "off", "1.0.0.7", StatusNormal, "KH"},
+		{"maintenance wins", "on", "203.0.113.9", StatusMaintenance, ""},
+		{"maintenance", "on", "198.51.100.1", StatusMaintenance, ""},
+		{"ipv4-mapped v6", "off", "::ffff:203.0.113.9", StatusRegionRestricted, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			must("maintenance", tt.maintenance)
+			m, _ := s.Lookup(ctx, "demo")
+			st, err := s.Status(ctx, m, netip.MustParseAddr(tt.ip).Unmap())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Status != tt.want || st.Country != tt.country {
+				t.Fatalf("status = %+v, want %d %q", st, tt.want, tt.country)
+			}
+		})
+	}
+}
+
+func TestContentIsSanitizedInAndOut(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := seeded(t, db, Options{})
+		evil := `<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a></p>`
+		if err := PutItem(ctx, db.Write(), "demo", Item{Kind: KindAnnouncement, Slug: "evil", Type: "PU", Execution: "B",
+			Texts: map[string]Text{"EN": {"Evil", evil}}}); err != nil {
+			t.Fatal(err)
+		}
+		// Content written behind the service's back (an old row, a manual
+		// edit) is cleaned on the way out too.
+		if _, err := db.Write().ExecContext(ctx, `UPDATE merchant_content SET texts = $1 WHERE slug = 'visitor-welcome'`,
+			`{"EN":{"title":"x","content":"<script>alert(4)</script><b>ok</b>"}}`); err != nil {
+			t.Fatal(err)
+		}
+		s.Invalidate()
+		list, err := s.Announcements(ctx, "demo", NoticeQuery{Language: "EN"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		for _, n := range list {
+			low := strings.ToLower(n.Content)
+			for _, bad := range []string{"<script", "onerror", "onclick", "javascript:"} {
+				if strings.Contains(low, bad) {
+					t.Errorf("announcement %q keeps %s: %s", n.Title, bad, n.Content)
+				}
+			}
+			if n.Title == "Evil" || n.Title == "x" {
+				seen++
+			}
+		}
+		if seen != 2 {
+			t.Fatalf("saw %d of the 2 test announcements", seen)
+		}
+	})
+}
+
+func TestNoticesAndLocalization(t *testing.T) {
+	db := dbtest.SQLite(t)
+	ctx := context.Background()
+	s := seeded(t, db, Options{})
+	g, err := s.Notices(ctx, "demo", NoticeQuery{Types: NoticeTypes, Execution: "B", Platform: "W", Language: "KM"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Player) == 0 || len(g.Popup) == 0 || len(g.Promotion) == 0 || len(g.Banners) == 0 {
+		t.Fatalf("groups = %+v", g)
+	}
+	for _, n := range append(g.Player, g.Popup...) {
+		if n.Execution != "B" {
+			t.Errorf("execution filter let %s through", n.Execution)
+		}
+	}
+	if !strings.ContainsRune(g.Player[0].Title, 'ក') && !strings.ContainsAny(g.Player[0].Title, "ការថែទាំ") {
+		t.Errorf("KM title not Khmer: %q", g.Player[0].Title)
+	}
+	ja, _ := s.Notices(ctx, "demo", NoticeQuery{Language: "JA"})
+	if ja.Player[0].Title == "" {
+		t.Error("no fallback text for a language without a translation")
+	}
+	for _, group := range BannerGroups {
+		b, err := s.Banners(ctx, "demo", group, "EN")
+		if err != nil || len(b) == 0 {
+			t.Errorf("banners %s = %v, %v", group, b, err)
+		}
+	}
+	help, _ := s.HelpCenter(ctx, "demo", "CN")
+	found := false
+	for _, c := range help {
+		for _, a := range c.Articles {
+			if a.Code == "term" && strings.Contains(a.Content, "18") {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Error("help centre lacks the terms article")
+	}
+}
