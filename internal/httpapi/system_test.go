@@ -229,3 +229,17 @@ func TestBannerImage(t *testing.T) {
 		t.Fatalf("banner image %s = %d %s", banners[0].URL, rec.Code, rec.Body.String()[:min(200, rec.Body.Len())])
 	}
 }
+
+// newHostileTestServer is the whole API over a seeded database.
+func newHostileTestServer(t testing.TB) *Server {
+	t.Helper()
+	db := dbtest.SQLite(t)
+	if err := merchant.Seed(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := merchant.NewService(db, merchant.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms})
+}
