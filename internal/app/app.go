@@ -27,7 +27,8 @@ Usage:
                                           change a merchant setting; keys: maintenance on|off,
                                           blocked-ips <CIDR,...>, blocked-countries <CC,...>,
                                           default-language <code>, languages <code,...>,
-                                          module.<MODID> on|off
+                                          module.<MODID> on|off, minimum-age <18..99>,
+                                          password-expiry-days <n>, encryption on|off
   portal version                          print the version
 
 Environment: PORTAL_DB (SQLite path or postgres:// URL), PORTAL_DATA (default ./data),

@@ -33,11 +33,12 @@ func (s *Server) routes() []Route {
 			Summary: "Customer-service channels (paths sealed with customerServiceKey)", Result: []merchant.CustomerService{}, JSON: s.customerService},
 		{Method: http.MethodGet, Path: "/wps/system/helpCenter", Tag: "content", Access: Lobby,
 			Summary: "Help-centre sections and articles",
-			Query:   []Param{languageParam, {Name: "device", Type: TypeString, MaxLen: 10, Description: "WEB"}},
-			Result:  []merchant.HelpCategory{}, JSON: s.helpCenter},
+			Query: []Param{languageParam, {Name: "device", Type: TypeString, MaxLen: 10, Description: "WEB"},
+				{Name: "lang", Type: TypeString, MaxLen: 10, Description: "The old client's name for language; wins over it when the merchant supports it"}},
+			Result: []merchant.HelpCategory{}, JSON: s.helpCenter},
 		{Method: http.MethodGet, Path: "/wps/system/notice", Tag: "content", Access: Lobby,
 			Summary: "Notices grouped by type (B banners, PL player, PU popup, PR promotion)",
-			Query: []Param{languageParam, platformParam, executionParam,
+			Query: []Param{languageParam, platformParam, noticeExecutionParam,
 				{Name: "types", Type: TypeString, Enum: merchant.NoticeTypes, List: true, MaxLen: 20, Description: "Notice types"}},
 			Result: merchant.NoticeGroups{}, JSON: s.notices},
 		{Method: http.MethodGet, Path: "/wps/system/announcements", Tag: "content", Access: Lobby,
@@ -62,4 +63,6 @@ var (
 	platformParam  = Param{Name: "platform", Type: TypeString, MaxLen: 20, Description: "Client platform: W (web), html5-desktop, flash"}
 	languageParam  = Param{Name: "language", Type: TypeString, MaxLen: 10, Description: "Language code (KM, EN, CN...); unsupported codes fall back to the merchant's default"}
 	executionParam = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Description: "Audience: A logged in, B anonymous, F first login"}
+	// The notice call's audience defaults to anonymous visitors (spec §7).
+	noticeExecutionParam = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Default: "B", Description: "Audience: A logged in, B anonymous (default), F first login"}
 )

@@ -47,7 +47,11 @@ func (s *Server) customerService(r *http.Request) (any, error) {
 
 func (s *Server) helpCenter(r *http.Request) (any, error) {
 	ctx := r.Context()
-	return s.Merchant.HelpCenter(ctx, merchantOf(ctx).Code, languageOf(ctx))
+	m, lang := merchantOf(ctx), languageOf(ctx)
+	if l := merchant.NormalizeLanguage(paramsOf(ctx).String("lang")); l != "" && m.Supports(l) {
+		lang = l
+	}
+	return s.Merchant.HelpCenter(ctx, m.Code, lang)
 }
 
 func noticeQuery(r *http.Request) merchant.NoticeQuery {

@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 
 	"portal/internal/dbtest"
 	"portal/internal/merchant"
@@ -138,6 +139,21 @@ func TestStatusAndGating(t *testing.T) {
 			}
 		})
 	}
+	// Every Lobby route of the table is closed in maintenance; every System
+	// route still answers.
+	for _, rt := range s.Routes() {
+		if rt.Access == Public || !strings.HasPrefix(rt.Path, "/wps/system/") {
+			continue
+		}
+		rec, env := call{path: rt.Path + "?group=web-home", merchant: "demo"}.do(t, s)
+		want, code := 200, ""
+		if rt.Access == Lobby {
+			want, code = 503, "system.maintenance"
+		}
+		if rec.Code != want || env.Code != code {
+			t.Errorf("%s in maintenance = %d %q, want %d %q", rt.Path, rec.Code, env.Code, want, code)
+		}
+	}
 	// The permission call still answers in maintenance, carrying the flag.
 	rec, env := call{path: "/wps/system/permission", merchant: "demo"}.do(t, s)
 	p := value[merchant.Permission](t, env)
@@ -242,4 +258,169 @@ func newHostileTestServer(t testing.TB) *Server {
 		t.Fatal(err)
 	}
 	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms})
+}
+
+func TestPermissionFieldNames(t *testing.T) {
+	s, _ := newSystemTestServer(t)
+	rec, env := call{path: "/wps/system/permission", merchant: "demo", xff: "203.0.113.5"}.do(t, s)
+	if rec.Code != 200 {
+		t.Fatalf("permission = %d", rec.Code)
+	}
+	v := value[map[string]any](t, env)
+	for _, k := range []string{
+		"customerService", "domainRoute", "resources", "whitelabel", "registerRules", "mainDomain", "analytics",
+		"imageCDNs", "launchGameCDNs", "maintenance", "regionRestriction", "location", "systemStatus", "merchant",
+		"brand", "encryption", "customerServiceKey", "minimumAge", "passwordExpiryDays",
+		"hasFreePlay", "smsEnabled", "mobileReg", "mobileRegPass", "pwdEnabled", "showVerCodeLogin",
+	} {
+		if _, ok := v[k]; !ok {
+			t.Errorf("permission lacks %q", k)
+		}
+	}
+	p := value[merchant.Permission](t, env)
+	if p.Location.IP != "203.0.113.5" || p.Resources["TELEGRAM1"].ResourceType != "TELEGRAM1" ||
+		p.Merchant.CurrencySymbol != "$" || p.Merchant.Decimals != 2 || p.Merchant.Languages[0].Code == "" ||
+		!p.Encryption.Enabled || !strings.HasPrefix(p.Encryption.PublicKey, "-----BEGIN PUBLIC KEY-----") ||
+		p.Brand.MerchantCode != "demo" || p.MinimumAge != 18 {
+		t.Errorf("permission = %+v", p)
+	}
+	rule := p.RegisterRules["username"]
+	if !rule.Enabled || !rule.Required || rule.AcceptedPattern == "" || rule.PatternID == 0 || rule.MaxLength == 0 || rule.Type == "" {
+		t.Errorf("username rule = %+v", rule)
+	}
+	open, err := merchant.OpenPath(p.CustomerServiceKey, p.CustomerService[0].Path)
+	if err != nil || !strings.Contains(open, "://") {
+		t.Errorf("customer-service path opens to %q, %v", open, err)
+	}
+	raw, _ := json.Marshal(env.Value)
+	if strings.Contains(string(raw), "PRIVATE KEY") {
+		t.Fatal("the private key leaked into the permission answer")
+	}
+}
+
+func TestNoticeDefaultsAndTimes(t *testing.T) {
+	s, _ := newSystemTestServer(t)
+	ids := func(g merchant.NoticeGroups) map[string]string {
+		out := map[string]string{}
+		for _, list := range [][]merchant.Notice{g.Banners, g.Player, g.Popup, g.Promotion} {
+			for _, n := range list {
+				out[n.Title] = n.Execution
+			}
+		}
+		return out
+	}
+	tests := []struct {
+		name, query string
+		execution   string // every notice answered has it
+		minimum     int
+	}{
+		{"default is anonymous (B)", "?language=EN", "B", 4},
+		{"the client's own call", "?language=EN&types=B,PL,PU,PR&platform=W&execution=B", "B", 4},
+		{"logged-in audience", "?language=EN&execution=A", "A", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, env := call{path: "/wps/system/notice" + tt.query, merchant: "demo"}.do(t, s)
+			g := value[merchant.NoticeGroups](t, env)
+			got := ids(g)
+			if rec.Code != 200 || len(got) < tt.minimum {
+				t.Fatalf("%d notices %v", rec.Code, got)
+			}
+			for title, exec := range got {
+				if exec != tt.execution {
+					t.Errorf("%q has execution %s", title, exec)
+				}
+			}
+		})
+	}
+	_, env := call{path: "/wps/system/notice?types=PR&language=EN", merchant: "demo"}.do(t, s)
+	g := value[merchant.NoticeGroups](t, env)
+	if len(g.Promotion) == 0 || len(g.Player)+len(g.Popup)+len(g.Banners) != 0 {
+		t.Fatalf("types=PR answered %+v", g)
+	}
+	// Times are RFC 3339 in UTC on the wire.
+	raw, _ := json.Marshal(env.Value)
+	var wire struct {
+		Promotion []struct {
+			CreateTime string `json:"createTime"`
+		} `json:"promotion"`
+	}
+	_ = json.Unmarshal(raw, &wire)
+	for _, n := range wire.Promotion {
+		ts, err := time.Parse(time.RFC3339, n.CreateTime)
+		if err != nil || !strings.HasSuffix(n.CreateTime, "Z") || ts.IsZero() {
+			t.Errorf("createTime %q: %v", n.CreateTime, err)
+		}
+	}
+}
+
+func TestScriptsNeverServed(t *testing.T) {
+	db := dbtest.SQLite(t)
+	ctx := context.Background()
+	if err := merchant.Seed(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	evil := `<p>Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)" onclick="y()">x</a></p>`
+	for _, it := range []merchant.Item{
+		{Kind: merchant.KindAnnouncement, Slug: "evil", Type: "PU", Execution: "B", Texts: map[string]merchant.Text{"EN": {Title: "Evil", Content: evil}}},
+		{Kind: merchant.KindNotice, Slug: "evil", Type: "PL", Execution: "B", Texts: map[string]merchant.Text{"EN": {Title: "Evil", Content: evil}}},
+		{Kind: merchant.KindHelp, Slug: "evil", Type: "faq", Texts: map[string]merchant.Text{"EN": {Title: "Evil", Content: evil}}},
+	} {
+		if err := merchant.PutItem(ctx, db.Write(), "demo", it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Rows written around the service (an import, a manual edit) too.
+	if _, err := db.Write().ExecContext(ctx, `UPDATE merchant_content SET texts = $1 WHERE slug IN ('visitor-welcome', 'new-games', 'privacy')`,
+		`{"EN":{"title":"Raw","content":"<script>alert(4)</script><img src=x onerror=alert(5)><b>ok</b>"}}`); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := merchant.NewService(db, merchant.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms})
+	for _, path := range []string{
+		"/wps/system/announcements?language=EN", "/wps/system/notice?language=EN", "/wps/system/helpCenter?language=EN",
+	} {
+		rec, _ := call{path: path, merchant: "demo"}.do(t, s)
+		body := strings.ToLower(rec.Body.String())
+		if rec.Code != 200 || !strings.Contains(body, "evil") || !strings.Contains(body, "raw") {
+			t.Fatalf("%s = %d, test content missing: %s", path, rec.Code, body[:min(300, len(body))])
+		}
+		// JSON escapes < as \u003c; look at the decoded text as well.
+		var decoded any
+		_ = json.Unmarshal(rec.Body.Bytes(), &decoded)
+		text, _ := json.Marshal(decoded)
+		plain := strings.ToLower(strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(text)))
+		for _, bad := range []string{"<script", "onerror", "onclick", "javascript:"} {
+			if strings.Contains(plain, bad) {
+				t.Errorf("%s serves %q", path, bad)
+			}
+		}
+	}
+}
+
+func TestHelpCenterLanguage(t *testing.T) {
+	s, _ := newSystemTestServer(t)
+	tests := []struct{ query, want string }{
+		{"?device=WEB", "លក្ខខណ្ឌ"},              // demo default KM
+		{"?lang=CN&device=WEB", "条款与细则"},         // the old client's parameter
+		{"?language=EN", "Terms and conditions"}, // the convention's parameter
+		{"?lang=XX&language=CN", "条款与细则"},        // unsupported lang is ignored
+	}
+	for _, tt := range tests {
+		rec, env := call{path: "/wps/system/helpCenter" + tt.query, merchant: "demo"}.do(t, s)
+		found := false
+		for _, c := range value[[]merchant.HelpCategory](t, env) {
+			for _, a := range c.Articles {
+				if a.Code == "term" {
+					found = a.Title == tt.want
+				}
+			}
+		}
+		if rec.Code != 200 || !found {
+			t.Errorf("%s: term article not titled %q (%d)", tt.query, tt.want, rec.Code)
+		}
+	}
 }

@@ -78,6 +78,14 @@ type SessionFlags struct {
 	AgentPolicy      bool `json:"agentPolicy"`
 	VIP              bool `json:"vip"`
 	Referral         bool `json:"referral"`
+	PointMall        bool `json:"pointMall"`
+	// The agent centre's dividend and salary pages (spec §2).
+	Dividend       bool `json:"dividend"`
+	DailySalary    bool `json:"dailySalary"`
+	HourSalary     bool `json:"hourSalary"`
+	RealtimeSalary bool `json:"realtimeSalary"`
+	// NewIPVerify asks for extra verification at logins from unknown IPs.
+	NewIPVerify bool `json:"newIpVerify"`
 }
 
 // Flags derives the session flags from the module tree.
@@ -94,6 +102,12 @@ func Flags(tree []Module) SessionFlags {
 		AgentPolicy:      ModuleOn(tree, ModAgentPolicy),
 		VIP:              ModuleOn(tree, ModVIP),
 		Referral:         ModuleOn(tree, ModReferral),
+		PointMall:        ModuleOn(tree, ModPointMall),
+		Dividend:         ModuleOn(tree, ModDividend),
+		DailySalary:      ModuleOn(tree, ModDailySalary),
+		HourSalary:       ModuleOn(tree, ModHourSalary),
+		RealtimeSalary:   ModuleOn(tree, ModRealtimeSalary),
+		NewIPVerify:      ModuleOn(tree, ModNewIPVerify),
 	}
 }
 

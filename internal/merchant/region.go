@@ -62,6 +62,8 @@ func (s *Service) Status(ctx context.Context, m *Merchant, ip netip.Addr) (Statu
 	if err != nil {
 		return Status{}, err
 	}
+	// An IPv4 client seen through an IPv6 socket must meet IPv4 rules.
+	ip = ip.Unmap()
 	st := Status{IP: ip.String(), Maintenance: t.cfg.Maintenance}
 	if !ip.IsValid() {
 		st.IP = ""

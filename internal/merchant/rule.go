@@ -32,6 +32,7 @@ type FieldError struct {
 	Max       int       `json:"max"`
 }
 
+// Error names the field and the rule it broke, never the value.
 func (e *FieldError) Error() string {
 	return fmt.Sprintf("merchant: field %s: %s", e.Field, e.Reason)
 }

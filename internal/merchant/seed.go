@@ -8,29 +8,49 @@ import (
 	"portal/internal/database"
 )
 
-// Seed writes the demo merchants and their content. It is idempotent: an
-// existing merchant keeps its configuration and keys (operators may have
-// changed them), and content is upserted by slug.
+// Seed writes the demo merchants and their content. It is idempotent and
+// only ever adds what is missing: an existing merchant keeps its
+// configuration and keys, and an existing domain or content item (by slug)
+// keeps what operators made of it. A run that adds nothing changes nothing,
+// not even the cache version.
 func Seed(ctx context.Context, db *database.DB) error {
 	for _, r := range []record{demoMerchant(), luckyMerchant()} {
-		key, err := newPrivateKey()
+		exists, err := merchantExists(ctx, db.Read(), r.Code)
 		if err != nil {
 			return err
 		}
-		r.PrivateKey = key
-		err = db.InTx(ctx, func(q database.Querier) error {
-			if _, err := insertRecord(ctx, q, r); err != nil {
+		if !exists {
+			// Generated outside the transaction: it takes a while, and on
+			// SQLite the transaction holds the only writer.
+			if r.PrivateKey, err = newPrivateKey(); err != nil {
 				return err
 			}
-			for _, d := range seedDomains[r.Code] {
-				if err := putDomain(ctx, q, r.Code, d[0], d[1]); err != nil {
+		}
+		err = db.InTx(ctx, func(q database.Querier) error {
+			changed := false
+			if !exists {
+				created, err := insertRecord(ctx, q, r)
+				if err != nil {
 					return err
 				}
+				changed = created
+			}
+			for _, d := range seedDomains[r.Code] {
+				added, err := putDomain(ctx, q, r.Code, d[0], d[1])
+				if err != nil {
+					return err
+				}
+				changed = changed || added
 			}
 			for _, it := range seedContent(r.Code) {
-				if err := PutItem(ctx, q, r.Code, it); err != nil {
+				added, err := writeItem(ctx, q, r.Code, it, false)
+				if err != nil {
 					return err
 				}
+				changed = changed || added
+			}
+			if !changed {
+				return nil
 			}
 			return database.Bump(ctx, q, Topic)
 		})

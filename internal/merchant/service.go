@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"strings"
 	"sync"
@@ -31,7 +32,10 @@ type Service struct {
 	log  *slog.Logger
 	geo  *countryDB
 	snap atomic.Pointer[snapshot]
-	mu   sync.Mutex // serialises rebuilds
+	// gen counts invalidations: a rebuild that read the database before an
+	// invalidation must not publish its (stale) snapshot after it.
+	gen atomic.Uint64
+	mu  sync.Mutex // serialises rebuilds
 }
 
 // tenant is one merchant with everything derived from its configuration.
@@ -70,7 +74,10 @@ func NewService(db *database.DB, opts Options) (*Service, error) {
 }
 
 // Invalidate drops the snapshot; the next call rebuilds it.
-func (s *Service) Invalidate() { s.snap.Store(nil) }
+func (s *Service) Invalidate() {
+	s.gen.Add(1)
+	s.snap.Store(nil)
+}
 
 func (s *Service) current(ctx context.Context) (*snapshot, error) {
 	if sn := s.snap.Load(); sn != nil {
@@ -81,11 +88,16 @@ func (s *Service) current(ctx context.Context) (*snapshot, error) {
 	if sn := s.snap.Load(); sn != nil {
 		return sn, nil
 	}
+	gen := s.gen.Load()
 	sn, err := s.build(ctx)
 	if err != nil {
 		return nil, err
 	}
-	s.snap.Store(sn)
+	// An invalidation during the build means the data read may predate the
+	// change: answer this call with it, but let the next one rebuild.
+	if s.gen.Load() == gen {
+		s.snap.Store(sn)
+	}
 	return sn, nil
 }
 
@@ -187,10 +199,11 @@ func (s *Service) ByDomain(ctx context.Context, host string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if h, _, ok := strings.Cut(host, ":"); ok && !strings.Contains(h, "]") {
+	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h
 	}
-	code, ok := sn.byHost[strings.ToLower(host)]
+	host = strings.TrimSuffix(strings.Trim(strings.ToLower(host), "[]"), ".")
+	code, ok := sn.byHost[host]
 	if !ok {
 		return "", fmt.Errorf("%w: host %q", ErrUnknownMerchant, host)
 	}

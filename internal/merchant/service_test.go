@@ -39,6 +39,16 @@ func count(t *testing.T, db *database.DB, table string) int {
 	return n
 }
 
+func version(t *testing.T, db *database.DB) int64 {
+	t.Helper()
+	var v int64
+	err := db.Read().QueryRowContext(context.Background(), `SELECT COALESCE(MAX(version), 0) FROM change_versions WHERE topic = $1`, Topic).Scan(&v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 func TestSeedIsIdempotent(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
@@ -46,13 +56,36 @@ func TestSeedIsIdempotent(t *testing.T) {
 		if err := s.Set(ctx, "demo", "maintenance", "on"); err != nil {
 			t.Fatal(err)
 		}
-		before := []int{count(t, db, "merchants"), count(t, db, "merchant_content"), count(t, db, "merchant_domains")}
+		// An operator rewrites a seeded banner.
+		if err := PutItem(ctx, db.Write(), "demo", Item{Kind: KindBanner, Slug: "home-welcome", Type: "web-home",
+			Texts: map[string]Text{"EN": {Title: "Operator's own"}}}); err != nil {
+			t.Fatal(err)
+		}
+		var keyBefore string
+		_ = db.Read().QueryRowContext(ctx, `SELECT private_key FROM merchants WHERE code = 'demo'`).Scan(&keyBefore)
+		tables := []string{"merchants", "merchant_content", "merchant_domains"}
+		counts := func() []int {
+			var out []int
+			for _, tb := range tables {
+				out = append(out, count(t, db, tb))
+			}
+			return out
+		}
+		before, v := counts(), version(t, db)
 		if err := Seed(ctx, db); err != nil {
 			t.Fatal(err)
 		}
-		after := []int{count(t, db, "merchants"), count(t, db, "merchant_content"), count(t, db, "merchant_domains")}
+		after := counts()
 		if before[0] != 2 || before[1] < 40 || !slices.Equal(before, after) {
 			t.Fatalf("rows before %v after %v", before, after)
+		}
+		if v2 := version(t, db); v2 != v {
+			t.Errorf("a seed that added nothing bumped the version %d -> %d", v, v2)
+		}
+		var keyAfter string
+		_ = db.Read().QueryRowContext(ctx, `SELECT private_key FROM merchants WHERE code = 'demo'`).Scan(&keyAfter)
+		if keyAfter != keyBefore || keyAfter == "" {
+			t.Error("re-seeding replaced the merchant's key pair")
 		}
 		s.Invalidate()
 		m, err := s.Lookup(ctx, "demo")
@@ -62,7 +95,33 @@ func TestSeedIsIdempotent(t *testing.T) {
 		if !m.Maintenance {
 			t.Fatal("re-seeding overwrote an operator's setting")
 		}
+		b, _ := s.Banners(ctx, "demo", "web-home", "EN")
+		if len(b) == 0 || b[0].Title != "Operator's own" {
+			t.Errorf("re-seeding overwrote edited content: %+v", b)
+		}
 	})
+}
+
+func TestLookupIsServedFromMemory(t *testing.T) {
+	db := dbtest.SQLite(t)
+	ctx := context.Background()
+	s := seeded(t, db, Options{})
+	if _, err := s.Lookup(ctx, "demo"); err != nil {
+		t.Fatal(err)
+	}
+	// With the snapshot warm, neither a known nor an unknown code touches
+	// the database: random Merchant headers cannot load it.
+	db.Close()
+	if _, err := s.Lookup(ctx, "demo"); err != nil {
+		t.Errorf("cached lookup: %v", err)
+	}
+	if _, err := s.Lookup(ctx, "random-code"); !errors.Is(err, ErrUnknownMerchant) {
+		t.Errorf("unknown lookup = %v, want ErrUnknownMerchant", err)
+	}
+	s.Invalidate()
+	if _, err := s.Lookup(ctx, "demo"); err == nil || errors.Is(err, ErrUnknownMerchant) {
+		t.Errorf("after Invalidate the lookup should have gone to the (closed) database, got %v", err)
+	}
 }
 
 func TestLookupAndWhiteLabel(t *testing.T) {
@@ -114,8 +173,22 @@ func TestLookupAndWhiteLabel(t *testing.T) {
 		if pd.MainDomain != "localhost" || len(pd.DomainRoute.DomainList) < 2 {
 			t.Errorf("domain route = %+v", pd.DomainRoute)
 		}
-		if code, err := s.ByDomain(ctx, "lucky-backup.portal.test:8080"); err != nil || code != "lucky" {
-			t.Errorf("ByDomain = %q, %v", code, err)
+		for host, want := range map[string]string{
+			"lucky-backup.portal.test:8080": "lucky", "LUCKY.portal.test": "lucky", "demo2.portal.test.": "demo",
+			"localhost:5173": "demo", "nosuch.test": "", "[::1]:8080": "", "": "",
+		} {
+			code, err := s.ByDomain(ctx, host)
+			if code != want || (want == "") != errors.Is(err, ErrUnknownMerchant) {
+				t.Errorf("ByDomain(%q) = %q, %v; want %q", host, code, err, want)
+			}
+		}
+		if pd.Brand.MerchantCode != "demo" || pd.Brand.DefaultLanguage != "KM" || pd.Brand.Platform != "WEB" ||
+			pd.Brand.LotteryType != "Lott" || !slices.Equal(pd.Brand.PrizeModes, []string{"LOTT", "ZY", "ELOTT", "SEA"}) ||
+			pd.Brand.CockfightList == nil || !slices.Contains(pd.Brand.SupportedLanguages, "CN") {
+			t.Errorf("brand = %+v", pd.Brand)
+		}
+		if pd.MinimumAge != 18 || pl.MinimumAge < 18 || pd.PasswordExpiryDays <= 0 || !pd.PwdEnabled || pl.PwdEnabled {
+			t.Errorf("age %d/%d expiry %d pwd %v/%v", pd.MinimumAge, pl.MinimumAge, pd.PasswordExpiryDays, pd.PwdEnabled, pl.PwdEnabled)
 		}
 	})
 }
@@ -138,9 +211,16 @@ func TestSet(t *testing.T) {
 			{"default-language", "en", true},
 			{"default-language", "xx", false},
 			{"languages", "EN,KM", true},
-			{"languages", "KM", false}, // drops the default (EN by now)
+			{"languages", "KM", false},      // drops the default (EN by now)
+			{"languages", "EN,KM,km", true}, // duplicates collapse
 			{"module.CHNGPASSVERIF3", "off", true},
 			{"module.NOPE", "off", false},
+			{"minimum-age", "21", true},
+			{"minimum-age", "16", false}, // never below 18
+			{"minimum-age", "x", false},
+			{"password-expiry-days", "30", true},
+			{"password-expiry-days", "-1", false},
+			{"encryption", "off", true},
 			{"colour", "red", false},
 		}
 		for _, tt := range tests {
@@ -155,10 +235,12 @@ func TestSet(t *testing.T) {
 		if err := s.Set(ctx, "nosuch", "maintenance", "on"); !errors.Is(err, ErrUnknownMerchant) {
 			t.Errorf("unknown merchant: %v", err)
 		}
+		// A failed setting changes nothing: the last good value of each key stays.
 		s.Invalidate()
 		c, _ := s.Config(ctx, "demo")
 		if !c.Maintenance || len(c.BlockedCIDRs) != 0 || c.DefaultLanguage != "EN" || len(c.Languages) != 2 ||
-			ModuleOn(c.Modules, ModPhonePassRecovery) || strings.Join(c.BlockedCountries, ",") != "KH,TH" {
+			ModuleOn(c.Modules, ModPhonePassRecovery) || strings.Join(c.BlockedCountries, ",") != "KH,TH" ||
+			c.MinimumAge != 21 || c.PasswordExpiryDays != 30 || c.Encryption {
 			t.Errorf("config after sets = %+v", c)
 		}
 	})
@@ -192,9 +274,13 @@ func writeCountryDB(t *testing.T) string {
 }
 
 func TestStatus(t *testing.T) {
-	db := dbtest.SQLite(t)
+	geo := writeCountryDB(t)
+	dbtest.Each(t, func(t *testing.T, db *database.DB) { testStatus(t, db, geo) })
+}
+
+func testStatus(t *testing.T, db *database.DB, geo string) {
 	ctx := context.Background()
-	s := seeded(t, db, Options{GeoIPPath: writeCountryDB(t)})
+	s := seeded(t, db, Options{GeoIPPath: geo})
 	must := func(key, value string) {
 		if err := s.Set(ctx, "demo", key, value); err != nil {
 			t.Fatal(err)
@@ -217,17 +303,22 @@ func TestStatus(t *testing.T) {
 		{"maintenance wins", "on", "203.0.113.9", StatusMaintenance, ""},
 		{"maintenance", "on", "198.51.100.1", StatusMaintenance, ""},
 		{"ipv4-mapped v6", "off", "::ffff:203.0.113.9", StatusRegionRestricted, ""},
+		{"ipv4-mapped v6 country", "off", "::ffff:81.2.69.10", StatusRegionRestricted, "GB"},
+		{"ipv6 not in rules", "off", "2001:db8::1", StatusNormal, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			must("maintenance", tt.maintenance)
 			m, _ := s.Lookup(ctx, "demo")
-			st, err := s.Status(ctx, m, netip.MustParseAddr(tt.ip).Unmap())
+			st, err := s.Status(ctx, m, netip.MustParseAddr(tt.ip))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if st.Status != tt.want || st.Country != tt.country {
 				t.Fatalf("status = %+v, want %d %q", st, tt.want, tt.country)
+			}
+			if st.Maintenance != (tt.maintenance == "on") || st.IP != netip.MustParseAddr(tt.ip).Unmap().String() {
+				t.Fatalf("status = %+v", st)
 			}
 		})
 	}
@@ -272,7 +363,10 @@ func TestContentIsSanitizedInAndOut(t *testing.T) {
 }
 
 func TestNoticesAndLocalization(t *testing.T) {
-	db := dbtest.SQLite(t)
+	dbtest.Each(t, testNoticesAndLocalization)
+}
+
+func testNoticesAndLocalization(t *testing.T, db *database.DB) {
 	ctx := context.Background()
 	s := seeded(t, db, Options{})
 	g, err := s.Notices(ctx, "demo", NoticeQuery{Types: NoticeTypes, Execution: "B", Platform: "W", Language: "KM"})

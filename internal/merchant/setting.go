@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"portal/internal/database"
 )
 
 // SettingKeys lists the keys Set understands, for the command's help.
-var SettingKeys = []string{"maintenance", "blocked-ips", "blocked-countries", "default-language", "languages", "module.<MODID>"}
+var SettingKeys = []string{"maintenance", "blocked-ips", "blocked-countries", "default-language", "languages",
+	"module.<MODID>", "minimum-age", "password-expiry-days", "encryption"}
 
 var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 
@@ -76,7 +78,9 @@ func applySetting(c *Config, key, value string) error {
 			if l == "" {
 				return fmt.Errorf("%w: unknown language %q", ErrInvalidSetting, v)
 			}
-			langs = append(langs, l)
+			if !slices.Contains(langs, l) {
+				langs = append(langs, l)
+			}
 		}
 		if len(langs) == 0 {
 			return fmt.Errorf("%w: a merchant needs at least one language", ErrInvalidSetting)
@@ -85,6 +89,25 @@ func applySetting(c *Config, key, value string) error {
 			return fmt.Errorf("%w: the list must keep the default language %s", ErrInvalidSetting, c.DefaultLanguage)
 		}
 		c.Languages = langs
+	case key == "minimum-age":
+		// X-002: 18 is the floor the spec states; a merchant may only raise it.
+		n, err := parseInt(value, 18, 99)
+		if err != nil {
+			return err
+		}
+		c.MinimumAge = n
+	case key == "password-expiry-days":
+		n, err := parseInt(value, 0, 3650)
+		if err != nil {
+			return err
+		}
+		c.PasswordExpiryDays = n
+	case key == "encryption":
+		on, err := parseOnOff(value)
+		if err != nil {
+			return err
+		}
+		c.Encryption = on
 	case strings.HasPrefix(key, "module."):
 		on, err := parseOnOff(value)
 		if err != nil {
@@ -108,6 +131,14 @@ func parseOnOff(v string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("%w: want on or off, got %q", ErrInvalidSetting, v)
+}
+
+func parseInt(v string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%w: want a whole number from %d to %d, got %q", ErrInvalidSetting, lo, hi, v)
+	}
+	return n, nil
 }
 
 func splitList(v string) []string {

@@ -16,6 +16,7 @@ type Status struct {
 	Maintenance      bool         `json:"maintenance"`
 	RegionRestricted bool         `json:"regionRestriction"`
 	// IP is the client address as the server sees it, for the blocked page.
-	IP      string `json:"ip"`
-	Country string `json:"country,omitempty"`
+	IP string `json:"ip"`
+	// Country is the ISO code from the GeoIP database, "" when unknown.
+	Country string `json:"country"`
 }

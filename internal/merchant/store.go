@@ -113,15 +113,26 @@ func loadItems(ctx context.Context, q database.Querier) (map[string][]Item, erro
 }
 
 // PutItem stores a content item, replacing the one with the same merchant,
-// kind and slug. HTML is sanitized here, on the way in.
+// kind and slug, and bumps the merchant topic. HTML is sanitized here, on
+// the way in (and again when served).
 func PutItem(ctx context.Context, q database.Querier, merchantCode string, it Item) error {
+	if _, err := writeItem(ctx, q, merchantCode, it, true); err != nil {
+		return err
+	}
+	return database.Bump(ctx, q, Topic)
+}
+
+// writeItem inserts an item; on a slug that exists it replaces it when
+// replace is set and leaves it alone otherwise. It reports whether a row
+// was written.
+func writeItem(ctx context.Context, q database.Querier, merchantCode string, it Item, replace bool) (bool, error) {
 	clean := make(map[string]Text, len(it.Texts))
 	for lang, t := range it.Texts {
 		clean[lang] = Text{Title: t.Title, Content: SanitizeHTML(t.Content)}
 	}
 	texts, err := json.Marshal(clean)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if it.Platform == "" {
 		it.Platform = "W"
@@ -133,18 +144,23 @@ func PutItem(ctx context.Context, q database.Querier, merchantCode string, it It
 	if created.IsZero() {
 		created = time.Now()
 	}
-	_, err = q.ExecContext(ctx, `INSERT INTO merchant_content (merchant_code, kind, slug, type, execution, platform,
+	conflict := `DO NOTHING`
+	if replace {
+		conflict = `DO UPDATE SET type = excluded.type, execution = excluded.execution,
+		platform = excluded.platform, linkage_type = excluded.linkage_type, linkage = excluded.linkage,
+		texts = excluded.texts, sort = excluded.sort, starts_at = excluded.starts_at, ends_at = excluded.ends_at`
+	}
+	res, err := q.ExecContext(ctx, `INSERT INTO merchant_content (merchant_code, kind, slug, type, execution, platform,
 		linkage_type, linkage, texts, sort, starts_at, ends_at, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-		ON CONFLICT (merchant_code, kind, slug) DO UPDATE SET type = excluded.type, execution = excluded.execution,
-		platform = excluded.platform, linkage_type = excluded.linkage_type, linkage = excluded.linkage,
-		texts = excluded.texts, sort = excluded.sort, starts_at = excluded.starts_at, ends_at = excluded.ends_at`,
+		ON CONFLICT (merchant_code, kind, slug) `+conflict,
 		merchantCode, it.Kind, it.Slug, it.Type, it.Execution, it.Platform, it.LinkageType, it.Linkage, string(texts),
 		it.Sort, toMillis(it.StartsAt), toMillis(it.EndsAt), created.UnixMilli())
 	if err != nil {
-		return fmt.Errorf("merchant: put %s %s: %w", it.Kind, it.Slug, err)
+		return false, fmt.Errorf("merchant: put %s %s: %w", it.Kind, it.Slug, err)
 	}
-	return database.Bump(ctx, q, Topic)
+	n, _ := res.RowsAffected()
+	return n > 0, nil
 }
 
 func loadDomains(ctx context.Context, q database.Querier) (map[string]string, map[string][]domain, error) {
@@ -167,13 +183,25 @@ func loadDomains(ctx context.Context, q database.Querier) (map[string]string, ma
 	return byHost, byMerchant, rows.Err()
 }
 
-func putDomain(ctx context.Context, q database.Querier, code, host, kind string) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO merchant_domains (domain, merchant_code, kind) VALUES ($1, $2, $3)
+// putDomain adds host to merchant code unless some merchant has it; it
+// reports whether it added it.
+func putDomain(ctx context.Context, q database.Querier, code, host, kind string) (bool, error) {
+	res, err := q.ExecContext(ctx, `INSERT INTO merchant_domains (domain, merchant_code, kind) VALUES ($1, $2, $3)
 		ON CONFLICT (domain) DO NOTHING`, host, code, kind)
 	if err != nil {
-		return fmt.Errorf("merchant: domain %s: %w", host, err)
+		return false, fmt.Errorf("merchant: domain %s: %w", host, err)
 	}
-	return nil
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
+// merchantExists reports whether a merchant with code is stored.
+func merchantExists(ctx context.Context, q database.Querier, code string) (bool, error) {
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM merchants WHERE code = $1`, code).Scan(&n); err != nil {
+		return false, fmt.Errorf("merchant: exists %s: %w", code, err)
+	}
+	return n > 0, nil
 }
 
 type domain struct {

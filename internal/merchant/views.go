@@ -56,11 +56,23 @@ type Permission struct {
 		IP      string `json:"ip"`
 		Country string `json:"country"`
 	} `json:"location"`
-	Brand          Brand      `json:"brand"`
+	Brand          BrandInfo  `json:"brand"`
 	Encryption     Encryption `json:"encryption"`
 	MinimumAge     int        `json:"minimumAge"`
 	SMSCodeMinutes int        `json:"expiredMinutes"`
-	Platform       string     `json:"platform"`
+	// PasswordExpiryDays is how old a password may get before login forces
+	// a change; it applies only when pwdEnabled (PWDEXPIRY3) is on.
+	PasswordExpiryDays int    `json:"passwordExpiryDays"`
+	Platform           string `json:"platform"`
+}
+
+// BrandInfo is the brand configuration as served (spec §3 "Brand config"):
+// the stored brand plus the merchant's code and languages.
+type BrandInfo struct {
+	Brand
+	MerchantCode       string   `json:"merchantCode"`
+	DefaultLanguage    string   `json:"defaultLanguage"`
+	SupportedLanguages []string `json:"supportedLanguages"`
 }
 
 // Permission assembles the startup information for a client whose status
@@ -77,24 +89,37 @@ func (s *Service) Permission(ctx context.Context, m *Merchant, st Status) (Permi
 		CustomerService:    nonNil(t.csSealed),
 		CustomerServiceKey: c.CustomerServiceKey,
 		DomainRoute:        t.domainRoute(),
-		Resources:          c.Resources,
+		Resources:          nonNilMap(c.Resources),
 		Whitelabel:         nonNil(c.Modules),
-		RegisterRules:      c.RegisterRules,
+		RegisterRules:      nonNilMap(c.RegisterRules),
 		ImageCDNs:          nonNil(c.ImageCDNs),
 		LaunchGameCDNs:     nonNil(c.LaunchGameCDNs),
 		Maintenance:        st.Maintenance,
 		RegionRestriction:  st.RegionRestricted,
 		SystemStatus:       st.Status,
-		Brand:              c.Brand,
+		Brand:              t.brand(),
 		Encryption:         Encryption{Enabled: c.Encryption && t.publicKey != "", PublicKey: t.publicKey},
 		MinimumAge:         c.MinimumAge,
 		SMSCodeMinutes:     c.SMSCodeMinutes,
+		PasswordExpiryDays: c.PasswordExpiryDays,
 		Platform:           "WEB",
 	}
 	p.MainDomain = p.DomainRoute.MainDomain
 	p.Analytics.GtagID = c.GtagID
 	p.Location.IP, p.Location.Country = st.IP, st.Country
 	return p, nil
+}
+
+func (t *tenant) brand() BrandInfo {
+	b := BrandInfo{Brand: t.cfg.Brand, MerchantCode: t.m.Code, DefaultLanguage: t.m.DefaultLanguage, SupportedLanguages: nonNil(t.m.Languages)}
+	if b.Platform == "" {
+		b.Platform = "WEB"
+	}
+	b.EsportsGameCodes = nonNil(b.EsportsGameCodes)
+	b.CockfightList = nonNil(b.CockfightList)
+	b.InhouseList = nonNil(b.InhouseList)
+	b.PrizeModes = nonNil(b.PrizeModes)
+	return b
 }
 
 func (t *tenant) info() MerchantInfo {
@@ -169,7 +194,7 @@ func (s *Service) RegisterSettings(ctx context.Context, code string) (RegisterSe
 	if err != nil {
 		return RegisterSettings{}, err
 	}
-	rs := RegisterSettings{SessionFlags: Flags(t.cfg.Modules), Rules: t.cfg.RegisterRules, Fields: RegisterFields, MinimumAge: t.cfg.MinimumAge}
+	rs := RegisterSettings{SessionFlags: Flags(t.cfg.Modules), Rules: nonNilMap(t.cfg.RegisterRules), Fields: RegisterFields, MinimumAge: t.cfg.MinimumAge}
 	for id := PatternAny; id <= PatternStrongPassword; id++ {
 		rs.Patterns = append(rs.Patterns, Patterns[id])
 	}
@@ -341,4 +366,11 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+func nonNilMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	return m
 }
