@@ -52,6 +52,10 @@ func answerFor(err error) (*apiError, bool) {
 	if errors.As(err, &ae) {
 		return ae, true
 	}
+	var fe *merchant.FieldError
+	if errors.As(err, &fe) {
+		return newError(http.StatusUnprocessableEntity, "validation.field_invalid", fe), true
+	}
 	for _, d := range domainErrors {
 		if errors.Is(err, d.target) {
 			return newError(d.status, d.code, nil), true

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,8 @@ import (
 	"testing/fstest"
 
 	"github.com/go-chi/chi/v5"
+
+	"portal/internal/merchant"
 )
 
 // decodeEnvelope reads an answer and checks it is the envelope.
@@ -269,4 +272,14 @@ func FuzzQueryParams(f *testing.F) {
 			t.Fatalf("validateParams(%q) = %#v", q, err)
 		}
 	})
+}
+
+func TestFieldErrorsAnswer422WithTheField(t *testing.T) {
+	rules := merchant.DefaultRegisterRules()
+	err := rules["username"].Check("username", "1bad")
+	ae, known := answerFor(fmt.Errorf("register: %w", err))
+	fe, ok := ae.Value.(*merchant.FieldError)
+	if !known || ae.Status != 422 || ae.Code != "validation.field_invalid" || !ok || fe.Field != "username" || fe.Max != 16 {
+		t.Fatalf("answer = %+v", ae)
+	}
 }

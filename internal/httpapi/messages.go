@@ -60,6 +60,11 @@ var messages = map[string]map[string]string{
 		"KM": "សំណើច្រើនពេក សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
 		"CN": "请求过于频繁，请稍后再试",
 	},
+	"validation.field_invalid": {
+		"EN": "Account, password or e-mail format incorrect",
+		"KM": "ទម្រង់គណនី ពាក្យសម្ងាត់ ឬអ៊ីមែលមិនត្រឹមត្រូវ",
+		"CN": "账号、密码或邮箱格式不正确",
+	},
 	"resource.not_found": {
 		"EN": "Not found",
 		"KM": "រកមិនឃើញ",
