@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"portal/internal/database"
+	"portal/internal/identity"
 	"portal/internal/merchant"
 )
 
@@ -17,6 +18,9 @@ const demoSeed = "demo-v1"
 func seed(ctx context.Context, db *database.DB) error {
 	if err := merchant.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed merchants: %w", err)
+	}
+	if err := identity.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed accounts: %w", err)
 	}
 	return database.MarkSeedRan(ctx, db.Write(), demoSeed)
 }

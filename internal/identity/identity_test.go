@@ -1,0 +1,224 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"portal/internal/database"
+	"portal/internal/dbtest"
+	"portal/internal/merchant"
+)
+
+// clock is a settable test clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func setup(t *testing.T, db *database.DB) (*Service, *clock) {
+	t.Helper()
+	ctx := context.Background()
+	if err := merchant.Seed(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if err := Seed(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	c := &clock{t: time.Now()}
+	return NewService(db, c.now), c
+}
+
+func TestPasswords(t *testing.T) {
+	h, err := HashPassword("Player@123")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		password, hash string
+		want           bool
+	}{
+		{"Player@123", h, true},
+		{"player@123", h, false},
+		{"", h, false},
+		{"Player@123", "", false},
+		{"Player@123", "not-a-hash", false},
+	}
+	for _, tt := range tests {
+		if got := VerifyPassword(tt.password, tt.hash); got != tt.want {
+			t.Errorf("VerifyPassword(%q, %.20q) = %v", tt.password, tt.hash, got)
+		}
+	}
+	if !IsDefaultPassword("123456") || IsDefaultPassword("1234567") {
+		t.Error("IsDefaultPassword")
+	}
+}
+
+func TestSeedAndLogin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s, _ := setup(t, db)
+		if err := Seed(ctx, db); err != nil { // idempotent
+			t.Fatal(err)
+		}
+		tests := []struct {
+			user, pass string
+			err        error
+		}{
+			{"player01", "Player@123", nil},
+			{"PLAYER01", "Player@123", nil},
+			{" player01 ", "Player@123", nil},
+			{"player01", "wrong", ErrBadCredentials},
+			{"nosuch", "Player@123", ErrBadCredentials},
+			{"agent01", "Agent@123", nil},
+			{"newbie01", "123456", nil},
+		}
+		for _, tt := range tests {
+			m, err := s.Login(ctx, "demo", tt.user, tt.pass)
+			if !errors.Is(err, tt.err) {
+				t.Errorf("Login(%s) = %v, want %v", tt.user, err, tt.err)
+			}
+			if err == nil && m.MerchantCode != "demo" {
+				t.Errorf("member = %+v", m)
+			}
+		}
+		if _, err := s.Login(ctx, "lucky", "player01", "Player@123"); !errors.Is(err, ErrBadCredentials) {
+			t.Errorf("player01 logged in at another merchant: %v", err)
+		}
+		p, _ := s.ByUsername(ctx, "demo", "player01")
+		a, _ := s.ByUsername(ctx, "demo", "agent01")
+		n, _ := s.ByUsername(ctx, "demo", "newbie01")
+		if p.UplineID != a.ID || !a.Type.IsAgent() || p.Type.IsAgent() || p.VIPLevel == 0 || p.Email != "player01@example.com" {
+			t.Errorf("seeded accounts: player %+v agent %+v", p, a)
+		}
+		if !n.MustChangePassword || p.MustChangePassword {
+			t.Errorf("must change: newbie %v player %v", n.MustChangePassword, p.MustChangePassword)
+		}
+		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "demo", Username: "Player01", Password: "x"}); !errors.Is(err, ErrUsernameTaken) {
+			t.Errorf("duplicate username: %v", err)
+		}
+		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "demo", Username: "other", Password: "x", Mobile: "+85512345002"}); !errors.Is(err, ErrMobileTaken) {
+			t.Errorf("duplicate mobile: %v", err)
+		}
+		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "lucky", Username: "player01", Password: "x"}); err != nil {
+			t.Errorf("same username at another merchant: %v", err)
+		}
+	})
+}
+
+func TestSessions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s, c := setup(t, db)
+		p, _ := s.ByUsername(ctx, "demo", "player01")
+		tok, err := s.CreateSession(ctx, p.ID, "192.0.2.1", "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stored int
+		_ = db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM sessions WHERE token_hash = $1`, tok).Scan(&stored)
+		if stored != 0 || len(tok) < 43 {
+			t.Fatalf("token stored in clear or too short (%d chars)", len(tok))
+		}
+		if m, err := s.Authenticate(ctx, "demo", tok); err != nil || m.ID != p.ID {
+			t.Fatalf("Authenticate = %v, %v", m, err)
+		}
+		if _, err := s.Authenticate(ctx, "lucky", tok); !errors.Is(err, ErrNoSession) {
+			t.Errorf("token valid at another merchant: %v", err)
+		}
+		for _, bad := range []string{"", "x", tok + "x"} {
+			if _, err := s.Authenticate(ctx, "demo", bad); !errors.Is(err, ErrNoSession) {
+				t.Errorf("Authenticate(%q) = %v", bad, err)
+			}
+		}
+		// Use keeps it alive; idleness ends it.
+		c.add(IdleTimeout - time.Minute)
+		if _, err := s.Authenticate(ctx, "demo", tok); err != nil {
+			t.Fatalf("session died while in use: %v", err)
+		}
+		c.add(IdleTimeout - time.Minute)
+		if _, err := s.Authenticate(ctx, "demo", tok); err != nil {
+			t.Fatalf("touched session expired: %v", err)
+		}
+		c.add(IdleTimeout)
+		if _, err := s.Authenticate(ctx, "demo", tok); !errors.Is(err, ErrNoSession) {
+			t.Fatalf("idle session still valid: %v", err)
+		}
+		// Absolute expiry holds even under constant use.
+		tok2, _ := s.CreateSession(ctx, p.ID, "", "")
+		for i := 0; i < 7*24; i++ {
+			c.add(time.Hour)
+			_, err := s.Authenticate(ctx, "demo", tok2)
+			if i < 7*24-1 && err != nil {
+				t.Fatalf("hour %d: %v", i, err)
+			}
+			if i == 7*24-1 && !errors.Is(err, ErrNoSession) {
+				t.Fatalf("session outlived its absolute limit: %v", err)
+			}
+		}
+		// Logout and password change revoke.
+		a, _ := s.CreateSession(ctx, p.ID, "", "")
+		b, _ := s.CreateSession(ctx, p.ID, "", "")
+		d, _ := s.CreateSession(ctx, p.ID, "", "")
+		if err := s.Logout(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Authenticate(ctx, "demo", a); !errors.Is(err, ErrNoSession) {
+			t.Fatal("logged-out session still valid")
+		}
+		list, _ := s.Sessions(ctx, p.ID)
+		if len(list) != 2 {
+			t.Fatalf("live sessions = %d, want 2", len(list))
+		}
+		if err := s.ChangePassword(ctx, p.ID, "wrong", "New@12345", b); !errors.Is(err, ErrBadCredentials) {
+			t.Fatalf("change with wrong old password: %v", err)
+		}
+		if err := s.ChangePassword(ctx, p.ID, "Player@123", "New@12345", b); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Authenticate(ctx, "demo", b); err != nil {
+			t.Errorf("the changing session was ended: %v", err)
+		}
+		if _, err := s.Authenticate(ctx, "demo", d); !errors.Is(err, ErrNoSession) {
+			t.Errorf("other session survived a password change: %v", err)
+		}
+		if _, err := s.Login(ctx, "demo", "player01", "New@12345"); err != nil {
+			t.Errorf("login with new password: %v", err)
+		}
+		list, _ = s.Sessions(ctx, p.ID)
+		if len(list) != 1 || list[0].ID == "" {
+			t.Fatalf("sessions = %+v", list)
+		}
+		if err := s.EndSession(ctx, p.ID+1, list[0].ID); !errors.Is(err, ErrNoSession) {
+			t.Errorf("another member ended this session: %v", err)
+		}
+		if err := s.EndSession(ctx, p.ID, list[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Authenticate(ctx, "demo", b); !errors.Is(err, ErrNoSession) {
+			t.Error("ended session still valid")
+		}
+	})
+}
+
+func TestPasswordExpiry(t *testing.T) {
+	db := dbtest.SQLite(t)
+	s, c := setup(t, db)
+	p, _ := s.ByUsername(context.Background(), "demo", "player01")
+	if s.PasswordExpired(p, 90) || s.PasswordExpired(p, 0) {
+		t.Fatal("fresh password expired")
+	}
+	c.add(91 * 24 * time.Hour)
+	if !s.PasswordExpired(p, 90) || s.PasswordExpired(p, 0) {
+		t.Fatal("old password not expired (or expiry off ignored)")
+	}
+}

@@ -1,0 +1,217 @@
+package identity
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"portal/internal/database"
+)
+
+// Service manages members, passwords and sessions.
+type Service struct {
+	db  *database.DB
+	now func() time.Time
+}
+
+// NewService returns a Service; now is the clock (time.Now in production,
+// a fake in tests of expiry and lockouts).
+func NewService(db *database.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: db, now: now}
+}
+
+// NewMember is what creating an account needs.
+type NewMember struct {
+	MerchantCode string
+	Username     string
+	Password     string
+	Mobile       string
+	Email        string
+	Type         MemberType
+	UplineID     int64
+	Nickname     string
+	VIPLevel     int
+	Profile      map[string]string
+}
+
+// Create stores a new member with a hashed password. A default password
+// marks the account as having to change it at first login.
+func (s *Service) Create(ctx context.Context, q database.Querier, n NewMember) (int64, error) {
+	hash, err := HashPassword(n.Password)
+	if err != nil {
+		return 0, err
+	}
+	profile, err := json.Marshal(nonNilMap(n.Profile))
+	if err != nil {
+		return 0, err
+	}
+	now := s.now().UnixMilli()
+	var id int64
+	err = q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, email, password_hash, type, upline_id,
+		nickname, vip_level, profile, password_changed_at, must_change_password, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11) RETURNING id`,
+		n.MerchantCode, strings.ToLower(n.Username), nullable(n.Mobile), nullable(n.Email), hash, int(n.Type),
+		nullableID(n.UplineID), n.Nickname, n.VIPLevel, string(profile), now, boolInt(IsDefaultPassword(n.Password))).Scan(&id)
+	if err != nil {
+		if isUniqueViolation(err) {
+			if strings.Contains(err.Error(), "mobile") {
+				return 0, ErrMobileTaken
+			}
+			return 0, ErrUsernameTaken
+		}
+		return 0, fmt.Errorf("identity: create member: %w", err)
+	}
+	return id, nil
+}
+
+// Login checks a username and password. Every failure is the same
+// ErrBadCredentials, after the same amount of work, whether or not the
+// account exists.
+func (s *Service) Login(ctx context.Context, merchantCode, username, password string) (*Member, error) {
+	var hash string
+	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND username = $2", merchantCode, strings.ToLower(strings.TrimSpace(username)))
+	if err != nil && !errors.Is(err, ErrMemberNotFound) {
+		return nil, err
+	}
+	if m != nil {
+		hash = m.passwordHash
+	}
+	if !VerifyPassword(password, hash) || m == nil {
+		return nil, ErrBadCredentials
+	}
+	if m.Status != StatusActive {
+		return nil, ErrMemberFrozen
+	}
+	if _, err := s.db.Write().ExecContext(ctx, `UPDATE members SET last_login_at = $1 WHERE id = $2`, s.now().UnixMilli(), m.ID); err != nil {
+		return nil, fmt.Errorf("identity: login: %w", err)
+	}
+	return &m.Member, nil
+}
+
+// PasswordExpired reports whether m's password is older than days (0: never).
+func (s *Service) PasswordExpired(m *Member, days int) bool {
+	return days > 0 && s.now().Sub(m.PasswordChangedAt) > time.Duration(days)*24*time.Hour
+}
+
+// ChangePassword sets a new password after checking the old one, and ends
+// every other session of the member.
+func (s *Service) ChangePassword(ctx context.Context, memberID int64, oldPassword, newPassword, keepToken string) error {
+	m, err := s.memberBy(ctx, s.db.Read(), "id = $1", memberID)
+	if err != nil {
+		return err
+	}
+	if !VerifyPassword(oldPassword, m.passwordHash) {
+		return ErrBadCredentials
+	}
+	hash, err := HashPassword(newPassword)
+	if err != nil {
+		return err
+	}
+	keep := ""
+	if keepToken != "" {
+		keep = hashToken(keepToken)
+	}
+	return s.db.InTx(ctx, func(q database.Querier) error {
+		if _, err := q.ExecContext(ctx, `UPDATE members SET password_hash = $1, password_changed_at = $2, must_change_password = $3 WHERE id = $4`,
+			hash, s.now().UnixMilli(), boolInt(IsDefaultPassword(newPassword)), memberID); err != nil {
+			return fmt.Errorf("identity: change password: %w", err)
+		}
+		return s.revokeAll(ctx, q, memberID, keep)
+	})
+}
+
+// Member returns the member with id.
+func (s *Service) Member(ctx context.Context, id int64) (*Member, error) {
+	return s.memberByID(ctx, s.db.Read(), id)
+}
+
+// ByUsername returns the member of a merchant with username.
+func (s *Service) ByUsername(ctx context.Context, merchantCode, username string) (*Member, error) {
+	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND username = $2", merchantCode, strings.ToLower(username))
+	if err != nil {
+		return nil, err
+	}
+	return &m.Member, nil
+}
+
+func (s *Service) memberByID(ctx context.Context, q database.Querier, id int64) (*Member, error) {
+	m, err := s.memberBy(ctx, q, "id = $1", id)
+	if err != nil {
+		return nil, err
+	}
+	return &m.Member, nil
+}
+
+type storedMember struct {
+	Member
+	passwordHash string
+}
+
+func (s *Service) memberBy(ctx context.Context, q database.Querier, where string, args ...any) (*storedMember, error) {
+	var m storedMember
+	var mobile, email sql.NullString
+	var upline sql.NullInt64
+	var profile string
+	var changed, created, lastLogin int64
+	var must, typ int
+	err := q.QueryRowContext(ctx, `SELECT id, merchant_code, username, mobile, email, password_hash, type, status, upline_id,
+		nickname, vip_level, profile, password_changed_at, must_change_password, created_at, last_login_at
+		FROM members WHERE `+where, args...).Scan(&m.ID, &m.MerchantCode, &m.Username, &mobile, &email, &m.passwordHash,
+		&typ, &m.Status, &upline, &m.Nickname, &m.VIPLevel, &profile, &changed, &must, &created, &lastLogin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrMemberNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("identity: member: %w", err)
+	}
+	m.Mobile, m.Email, m.UplineID, m.Type = mobile.String, email.String, upline.Int64, MemberType(typ)
+	m.MustChangePassword = must == 1
+	m.PasswordChangedAt, m.CreatedAt = time.UnixMilli(changed).UTC(), time.UnixMilli(created).UTC()
+	if lastLogin > 0 {
+		m.LastLoginAt = time.UnixMilli(lastLogin).UTC()
+	}
+	if err := json.Unmarshal([]byte(profile), &m.Profile); err != nil {
+		return nil, fmt.Errorf("identity: member %d profile: %w", m.ID, err)
+	}
+	return &m, nil
+}
+
+func isUniqueViolation(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505") || strings.Contains(s, "duplicate key")
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func nullableID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func nonNilMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
