@@ -91,6 +91,14 @@ func TestServeEndToEnd(t *testing.T) {
 	if code, a := get(t, base+"/wps/system/permission", "nosuch"); code != 400 || a.Code != "invalid.domain" {
 		t.Fatalf("unknown merchant = %d %+v", code, a)
 	}
+	code, a := get(t, base+"/wps/game/list?gameType=RNG&pageSize=18", "demo")
+	var list struct {
+		Total int `json:"total"`
+	}
+	if err := json.Unmarshal(a.Value, &list); code != 200 || err != nil || list.Total < 8000 {
+		t.Fatalf("seeded slots = %d (%d %v)", list.Total, code, err)
+	}
+
 	operator := func(args ...string) {
 		t.Helper()
 		var out, errs bytes.Buffer
@@ -119,14 +127,14 @@ func TestServeEndToEnd(t *testing.T) {
 
 	operator("merchant", "set", "demo", "maintenance", "on")
 	waitStatus(1)
-	if code, a := get(t, base+"/wps/system/notice", "demo"); code != 503 || a.Code != "system.maintenance" {
+	if code, a := get(t, base+"/wps/game/list?gameType=RNG", "demo"); code != 503 || a.Code != "system.maintenance" {
 		t.Fatalf("lobby in maintenance = %d %+v", code, a)
 	}
 	operator("merchant", "set", "demo", "blocked-ips", "127.0.0.0/8")
 	waitStatus(1) // maintenance wins over region
 	operator("merchant", "set", "demo", "maintenance", "off")
 	waitStatus(2)
-	if code, a := get(t, base+"/wps/system/notice", "demo"); code != 403 || a.Code != "system.region_restricted" {
+	if code, a := get(t, base+"/wps/game/list?gameType=RNG", "demo"); code != 403 || a.Code != "system.region_restricted" {
 		t.Fatalf("lobby from blocked region = %d %+v", code, a)
 	}
 	operator("merchant", "set", "demo", "blocked-ips", "")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/identity"
 	"portal/internal/merchant"
@@ -18,6 +19,9 @@ const demoSeed = "demo-v1"
 func seed(ctx context.Context, db *database.DB) error {
 	if err := merchant.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed merchants: %w", err)
+	}
+	if err := catalog.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed catalogue: %w", err)
 	}
 	if err := identity.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed accounts: %w", err)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"portal/internal/catalog"
 	"portal/internal/config"
 	"portal/internal/database"
 	"portal/internal/httpapi"
@@ -79,8 +80,10 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	if err != nil {
 		return nil, nil, err
 	}
+	games := catalog.NewService(db, log)
 	watcher := database.NewWatcher(db, cfg.WatchInterval, log)
-	watcher.Subscribe("merchant", merchants.Invalidate)
+	watcher.Subscribe(merchant.Topic, merchants.Invalidate)
+	watcher.Subscribe(catalog.Topic, games.Invalidate)
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
 			Dev:            cfg.Dev,
@@ -91,6 +94,7 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Log:       log,
 		Merchants: merchants,
 		Merchant:  merchants,
+		Catalog:   games,
 	})
 	return api, watcher, nil
 }

@@ -137,7 +137,7 @@ func generateGames() []seedGame {
 			next++
 			g := seedGame{code: code(), vendor: v.Code, typ: TypeSlots, classify: slotClassify(c.n, c.s),
 				names: composeName(adjectives[c.a], nouns[c.n], suffixes[c.s]),
-				hot: rng.IntN(100) < 3, play: rng.IntN(100) >= 8, isNew: rng.IntN(100) < 5}
+				hot:   rng.IntN(100) < 3, play: rng.IntN(100) >= 8, isNew: rng.IntN(100) < 5}
 			add(g)
 		}
 		for i := 0; i < v.fish; i++ {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/merchant"
 )
@@ -42,6 +43,8 @@ var domainErrors = []struct {
 }{
 	{merchant.ErrUnknownMerchant, http.StatusBadRequest, "invalid.domain"},
 	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+	{catalog.ErrGameNotFound, http.StatusNotFound, "game.not_found"},
+	{catalog.ErrVendorNotFound, http.StatusNotFound, "vendor.not_found"},
 	{database.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 }
 

@@ -65,6 +65,16 @@ var messages = map[string]map[string]string{
 		"KM": "ទម្រង់គណនី ពាក្យសម្ងាត់ ឬអ៊ីមែលមិនត្រឹមត្រូវ",
 		"CN": "账号、密码或邮箱格式不正确",
 	},
+	"game.not_found": {
+		"EN": "This game does not exist or is no longer offered",
+		"KM": "ហ្គេមនេះមិនមាន ឬលែងផ្តល់ជូនទៀតហើយ",
+		"CN": "该游戏不存在或已下架",
+	},
+	"vendor.not_found": {
+		"EN": "This game provider is not available",
+		"KM": "អ្នកផ្គត់ផ្គង់ហ្គេមនេះមិនមានទេ",
+		"CN": "该游戏供应商不可用",
+	},
 	"resource.not_found": {
 		"EN": "Not found",
 		"KM": "រកមិនឃើញ",

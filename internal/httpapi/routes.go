@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"portal/internal/catalog"
 	"portal/internal/merchant"
 )
 
@@ -54,15 +55,72 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodGet, Path: "/media/banners/{merchant}/{slug}.svg", Tag: "content", Access: Public,
 			Summary: "A banner's generated image", Query: []Param{languageParam}, Raw: s.bannerImage, Errors: []string{"resource.not_found"}},
 
-		// Catalogue: add routes here.
+		// Catalogue (catalog.go)
+		{Method: http.MethodGet, Path: "/lgw/games/game_menus", Tag: "catalogue", Access: Lobby,
+			Summary: "Header navigation: home, categories with vendors in server order, promotions",
+			Query:   []Param{languageParam, platformParam}, Result: []catalog.MenuEntry{}, JSON: s.gameMenus},
+		{Method: http.MethodGet, Path: "/wps/game/vendor", Tag: "catalogue", Access: Lobby,
+			Summary: "Vendor lanes after vendor processing, and the prize mode",
+			Query: []Param{languageParam, platformParam,
+				{Name: "flush", Type: TypeBoolean, Description: "Reload the catalogue (at most once per 5 s per server)"}},
+			Result: vendorLanes{}, JSON: s.gameVendors},
+		{Method: http.MethodGet, Path: "/wps/game/list", Tag: "catalogue", Access: Lobby,
+			Summary: "A page of games of a category, vendor, classify or name search",
+			Query: []Param{languageParam, platformParam, clientTypeParam, imgSizeParam, iconTypeParam,
+				{Name: "merchant", Type: TypeString, MaxLen: 64, Description: "Ignored: the Merchant header decides"},
+				{Name: "gameType", Type: TypeString, Enum: catalog.ListTypes, Default: catalog.TypeAll, Description: "Category, HOT, ALL or SEARCH"},
+				vassalageParam,
+				{Name: "gameClassify", Type: TypeString, MaxLen: 30, Description: "Sub-category code"},
+				{Name: "gameName", Type: TypeString, MaxLen: 50, Description: "Case-insensitive part of a name (any language) or code"},
+				{Name: "pageNo", Type: TypeInteger, Min: 1, Max: 100000, Default: "1"},
+				{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "18"}},
+			Result: catalog.ListPage{}, JSON: s.gameList},
+		{Method: http.MethodGet, Path: "/wps/game/hot", Tag: "catalogue", Access: Lobby,
+			Summary: "Hot games, most popular first",
+			Query: []Param{languageParam, platformParam, vassalageParam,
+				{Name: "merchantCode", Type: TypeString, MaxLen: 64, Description: "Ignored: the Merchant header decides"},
+				{Name: "isPlatform", Type: TypeInteger, Min: 0, Max: 9},
+				{Name: "limitNum", Type: TypeInteger, Min: 1, Max: 500, Default: "200"}},
+			Result: gameList{}, JSON: s.hotGames},
+		{Method: http.MethodGet, Path: "/wps/game/winners", Tag: "catalogue", Access: Lobby,
+			Summary: "Winner board: the biggest wins, by amount descending",
+			Query: []Param{languageParam,
+				{Name: "gameCategory", Type: TypeString, Enum: append([]string{"ALL"}, catalog.ListTypes...), Default: "ALL"},
+				{Name: "limitNum", Type: TypeInteger, Min: 1, Max: 50, Default: "20"}},
+			Result: winnerList{}, JSON: s.winners},
+		{Method: http.MethodGet, Path: "/wps/game/types", Tag: "catalogue", Access: Lobby,
+			Summary: "The merchant's game categories with their sizes", Query: []Param{languageParam},
+			Result: []catalog.GameType{}, JSON: s.gameTypes},
+		{Method: http.MethodGet, Path: "/wps/game/rank", Tag: "catalogue", Access: Lobby,
+			Summary: "Most popular games, optionally of one category",
+			Query: []Param{languageParam,
+				{Name: "gameType", Type: TypeString, Enum: catalog.ListTypes, Default: catalog.TypeAll},
+				{Name: "limitNum", Type: TypeInteger, Min: 1, Max: 100, Default: "20"}},
+			Result: gameList{}, JSON: s.gameRank},
+		{Method: http.MethodGet, Path: "/wps/game/pvp/rooms", Tag: "catalogue", Access: Lobby,
+			Summary: "Room tiers of the PVP (card) games",
+			Query:   []Param{languageParam, {Name: "gameCode", Type: TypeString, MaxLen: 50}},
+			Result:  []catalog.PVPRoom{}, JSON: s.pvpRooms},
+		{Method: http.MethodGet, Path: "/wps/system/popular", Tag: "catalogue", Access: Lobby,
+			Summary: "Search suggestions: popular keywords and games", Query: []Param{languageParam},
+			Result: catalog.Popular{}, JSON: s.popular},
+		{Method: http.MethodGet, Path: "/icons/games/{code}.svg", Tag: "catalogue", Access: Public,
+			Summary: "A game's generated icon", Query: []Param{{Name: "size", Type: TypeString, Enum: []string{"large"}}},
+			Raw: s.gameIcon, Errors: []string{"game.not_found"}},
+		{Method: http.MethodGet, Path: "/icons/vendors/{code}.svg", Tag: "catalogue", Access: Public,
+			Summary: "A vendor's generated logo", Raw: s.vendorLogo, Errors: []string{"vendor.not_found"}},
 	}
 }
 
 // Query parameters shared by the system routes.
 var (
-	platformParam  = Param{Name: "platform", Type: TypeString, MaxLen: 20, Description: "Client platform: W (web), html5-desktop, flash"}
-	languageParam  = Param{Name: "language", Type: TypeString, MaxLen: 10, Description: "Language code (KM, EN, CN...); unsupported codes fall back to the merchant's default"}
-	executionParam = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Description: "Audience: A logged in, B anonymous, F first login"}
+	platformParam   = Param{Name: "platform", Type: TypeString, MaxLen: 20, Description: "Client platform: W (web), html5-desktop, flash"}
+	languageParam   = Param{Name: "language", Type: TypeString, MaxLen: 10, Description: "Language code (KM, EN, CN...); unsupported codes fall back to the merchant's default"}
+	clientTypeParam = Param{Name: "clientType", Type: TypeInteger, Min: 0, Max: 9, Description: "Client type (3 for the web)"}
+	imgSizeParam    = Param{Name: "imgSize", Type: TypeString, MaxLen: 10, Description: "Icon size setting (sx2); icons are vectors"}
+	iconTypeParam   = Param{Name: "iconType", Type: TypeString, MaxLen: 10}
+	vassalageParam  = Param{Name: "vassalage", Type: TypeString, MaxLen: 30, Description: "Vendor code"}
+	executionParam  = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Description: "Audience: A logged in, B anonymous, F first login"}
 	// The notice call's audience defaults to anonymous visitors (spec §7).
 	noticeExecutionParam = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Default: "B", Description: "Audience: A logged in, B anonymous (default), F first login"}
 )

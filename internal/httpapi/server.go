@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portal/internal/catalog"
 	"portal/internal/merchant"
 )
 
@@ -39,6 +40,8 @@ type Deps struct {
 	Merchants Merchants
 	// Merchant serves the merchant (system) endpoints.
 	Merchant *merchant.Service
+	// Catalog serves the lobby (games, vendors, winners, icons).
+	Catalog *catalog.Service
 }
 
 // Server answers the API.

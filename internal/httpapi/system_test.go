@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"portal/internal/catalog"
 	"portal/internal/dbtest"
 	"portal/internal/merchant"
 )
@@ -257,7 +258,10 @@ func newHostileTestServer(t testing.TB) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms})
+	if err := catalog.Seed(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: catalog.NewService(db, nil)})
 }
 
 func TestPermissionFieldNames(t *testing.T) {
