@@ -53,6 +53,7 @@ type view struct {
 	lanes       []Lane // processed; titles are localized per call
 	prizeMode   string
 	wins        []win
+	names       *nameIndex
 }
 
 // NewService returns a Service over db.
@@ -144,6 +145,7 @@ func (s *Service) view(ctx context.Context, merchantCode string) (*view, error) 
 		}
 	}
 	slices.SortStableFunc(v.hot, func(a, b *Game) int { return b.Popularity - a.Popularity })
+	v.names = newNameIndex(v.games)
 	v.lanes = v.buildLanes()
 	v.prizeMode = PrizeMode(v.lanes)
 	wins, err := loadWins(ctx, s.db.Read(), merchantCode, 50)
@@ -279,6 +281,16 @@ func (s *Service) List(ctx context.Context, merchantCode string, q ListQuery) (L
 		source = v.byType[q.GameType]
 	}
 	needle := strings.ToLower(strings.TrimSpace(q.Name))
+	if needle != "" {
+		// The index answers in catalogue order; keep the category's games.
+		matches := v.names.match(needle)
+		if q.GameType != "" && q.GameType != TypeAll && q.GameType != TypeSearch {
+			matches = slices.DeleteFunc(matches, func(g *Game) bool {
+				return (q.GameType == TypeHot && !g.IsHot) || (q.GameType != TypeHot && laneType(g) != q.GameType)
+			})
+		}
+		source, needle = matches, ""
+	}
 	page := ListPage{Games: []GameItem{}, PageNo: q.Page, PageSize: q.Size}
 	from, to := (q.Page-1)*q.Size, q.Page*q.Size
 	for _, g := range source {

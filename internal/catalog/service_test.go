@@ -331,3 +331,31 @@ func BenchmarkListPage(b *testing.B) {
 		}
 	}
 }
+
+// TestIndexAgreesWithScan holds the trigram index to a plain substring scan
+// over every game, for needles of every length and script.
+func TestIndexAgreesWithScan(t *testing.T) {
+	db := dbtest.SQLite(t)
+	s := seeded(t, db)
+	v, err := s.view(context.Background(), "demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, needle := range []string{"d", "dr", "dra", "dragon", "golden temple", "gon go", "pg_00", "នាគ", "ន", "神龙", "มังกร", "rồng", "zzz", "deluxe\nx"} {
+		var want []*Game
+		for _, g := range v.games {
+			if strings.Contains(g.search, needle) {
+				want = append(want, g)
+			}
+		}
+		got := v.names.match(needle)
+		if len(got) != len(want) {
+			t.Fatalf("%q: index %d, scan %d", needle, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%q: order differs at %d", needle, i)
+			}
+		}
+	}
+}
