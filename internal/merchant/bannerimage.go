@@ -40,7 +40,7 @@ func BannerSVG(group string, t Text, seed string) []byte {
 		x := int((n>>uint(i*4))%uint32(w)) + i*37
 		y := int((n>>uint(i*3))%uint32(hgt)) + i*11
 		r := 30 + int((n>>uint(i))%90)
-		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="#ffffff" opacity="0.%d"/>`, x%w, y%hgt, r, 6+i%3)
+		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="#ffffff" opacity="0.%02d"/>`, x%w, y%hgt, r, 8+3*(i%4))
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="%d" font-family="'Noto Sans Khmer','Noto Sans','Noto Sans CJK SC','Noto Sans Thai',sans-serif" font-size="%d" font-weight="700" fill="#ffffff">%s</text>`,
 		w/16, hgt*55/100, hgt/8, html.EscapeString(t.Title))
