@@ -6,15 +6,29 @@ VERSION  ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS  := -s -w -X portal/internal/app.Version=$(VERSION)
 export CGO_ENABLED := 0
 
-.PHONY: build run test vet fmt-check go-test bench clean
+# The web app is built and embedded when its sources exist (web/package.json).
+WEB      := $(wildcard web/package.json)
+TAGS     := $(if $(WEB),-tags embedweb)
 
-build:
-	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/portal
+.PHONY: build run test vet fmt-check go-test web-build web-test bench clean
+
+build: $(if $(WEB),web-build)
+	$(GO) build -trimpath $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/portal
+
+web/node_modules: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch web/node_modules
+
+web-build: web/node_modules
+	cd web && npm run build
+
+web-test: web/node_modules
+	cd web && npm test
 
 run: build
 	./$(BIN) serve
 
-test: fmt-check vet go-test
+test: fmt-check vet go-test $(if $(WEB),web-test build)
 
 fmt-check:
 	@out=$$(find . -name '*.go' -not -path './web/node_modules/*' -not -path './.git/*' | xargs gofmt -l); \
