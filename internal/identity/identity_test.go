@@ -222,3 +222,51 @@ func TestPasswordExpiry(t *testing.T) {
 		t.Fatal("old password not expired (or expiry off ignored)")
 	}
 }
+
+func TestLockout(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s, c := setup(t, db)
+		acct, ip := AccountSubject("demo", "Player01 "), IPSubject("192.0.2.7")
+		if acct != "account:demo:player01" {
+			t.Fatalf("subject = %q", acct)
+		}
+		risk := func() Risk {
+			r, err := s.Risk(ctx, acct, ip)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		for i := 1; i <= 11; i++ {
+			if err := s.RecordFailure(ctx, acct, ip); err != nil {
+				t.Fatal(err)
+			}
+			r := risk()
+			if r.NeedCaptcha != (i >= CaptchaAfter) || (r.RetryAfter > 0) != (i > LockAfter) {
+				t.Fatalf("after %d failures: %+v", i, r)
+			}
+		}
+		if r := risk(); r.RetryAfter > LockFor || r.RetryAfter < LockFor-time.Second {
+			t.Fatalf("retry after %v", r.RetryAfter)
+		}
+		c.add(LockFor + time.Second)
+		if r := risk(); r.RetryAfter != 0 || !r.NeedCaptcha {
+			t.Fatalf("after the lock: %+v", r)
+		}
+		// Another address is not locked by this one's failures, but the
+		// account is, whatever the address.
+		if r, _ := s.Risk(ctx, IPSubject("198.51.100.1")); r.NeedCaptcha {
+			t.Fatal("an unrelated address needs a captcha")
+		}
+		c.add(Window)
+		if r := risk(); r.NeedCaptcha || r.RetryAfter != 0 {
+			t.Fatalf("failures outlived the window: %+v", r)
+		}
+		_ = s.RecordFailure(ctx, acct)
+		_ = s.ClearFailures(ctx, acct)
+		if r, _ := s.Risk(ctx, acct); r.NeedCaptcha {
+			t.Fatal("clear did not forget")
+		}
+	})
+}

@@ -76,7 +76,7 @@ func (s *Service) Create(ctx context.Context, q database.Querier, n NewMember) (
 // account exists.
 func (s *Service) Login(ctx context.Context, merchantCode, username, password string) (*Member, error) {
 	var hash string
-	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND username = $2", merchantCode, strings.ToLower(strings.TrimSpace(username)))
+	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND username = $2", merchantCode, normalizeUsername(username))
 	if err != nil && !errors.Is(err, ErrMemberNotFound) {
 		return nil, err
 	}
@@ -182,6 +182,8 @@ func (s *Service) memberBy(ctx context.Context, q database.Querier, where string
 	}
 	return &m, nil
 }
+
+func normalizeUsername(u string) string { return strings.ToLower(strings.TrimSpace(u)) }
 
 func isUniqueViolation(err error) bool {
 	s := err.Error()

@@ -43,12 +43,8 @@ func parsePrivateKey(pemText string) (*rsa.PrivateKey, error) {
 	return rk, nil
 }
 
-// publicKeyPEM is the SPKI PEM of a stored private key, as clients get it.
-func publicKeyPEM(privatePEM string) (string, error) {
-	k, err := parsePrivateKey(privatePEM)
-	if err != nil {
-		return "", err
-	}
+// publicKeyPEM is the SPKI PEM of a private key, as clients get it.
+func publicKeyPEM(k *rsa.PrivateKey) (string, error) {
 	der, err := x509.MarshalPKIXPublicKey(&k.PublicKey)
 	if err != nil {
 		return "", err
@@ -113,4 +109,20 @@ func OpenPath(keyB64, sealed string) (string, error) {
 		return "", err
 	}
 	return string(plain), nil
+}
+
+func parsePublicKey(pemText string) (*rsa.PublicKey, error) {
+	b, _ := pem.Decode([]byte(pemText))
+	if b == nil {
+		return nil, errors.New("merchant: public key is not PEM")
+	}
+	k, err := x509.ParsePKIXPublicKey(b.Bytes)
+	if err != nil {
+		return nil, fmt.Errorf("merchant: public key: %w", err)
+	}
+	rk, ok := k.(*rsa.PublicKey)
+	if !ok {
+		return nil, errors.New("merchant: public key is not RSA")
+	}
+	return rk, nil
 }

@@ -16,6 +16,8 @@ type Merchant struct {
 	DefaultLanguage string
 	Languages       []string // supported codes, DefaultLanguage among them
 	Maintenance     bool
+	// Encryption says (E) calls must carry an encrypted body.
+	Encryption bool
 }
 
 // Errors of the merchant domain.

@@ -2,6 +2,7 @@ package merchant
 
 import (
 	"context"
+	"crypto/rsa"
 	"fmt"
 	"log/slog"
 	"net"
@@ -48,7 +49,7 @@ type tenant struct {
 	items      []Item
 	domains    []domain
 	csSealed   []CustomerService
-	privateKey string
+	rsaKey     *rsa.PrivateKey
 }
 
 type snapshot struct {
@@ -137,9 +138,8 @@ func newTenant(r record) (*tenant, error) {
 			Code: r.Code, Name: r.Name, Currency: r.Currency, CurrencySymbol: c.CurrencySymbol,
 			Decimals: c.Decimals, DefaultLanguage: c.DefaultLanguage, Languages: c.Languages, Maintenance: c.Maintenance,
 		},
-		cfg:        c,
-		countries:  map[string]bool{},
-		privateKey: r.PrivateKey,
+		cfg:       c,
+		countries: map[string]bool{},
 	}
 	if !t.m.Supports(t.m.DefaultLanguage) {
 		t.m.Languages = append([]string{t.m.DefaultLanguage}, t.m.Languages...)
@@ -155,12 +155,17 @@ func newTenant(r record) (*tenant, error) {
 		t.countries[strings.ToUpper(cc)] = true
 	}
 	if r.PrivateKey != "" {
-		pub, err := publicKeyPEM(r.PrivateKey)
+		k, err := parsePrivateKey(r.PrivateKey)
 		if err != nil {
 			return nil, err
 		}
-		t.publicKey = pub
+		pub, err := publicKeyPEM(k)
+		if err != nil {
+			return nil, err
+		}
+		t.rsaKey, t.publicKey = k, pub
 	}
+	t.m.Encryption = c.Encryption && t.rsaKey != nil
 	for _, cs := range c.CustomerService {
 		sealed, err := sealPath(c.CustomerServiceKey, cs.Path)
 		if err != nil {

@@ -1,0 +1,87 @@
+package merchant
+
+import (
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrBadPayload is an (E) body that cannot be opened: a wrong or missing
+// key, a tampered or truncated ciphertext, bad base64.
+var ErrBadPayload = errors.New("merchant: encrypted payload cannot be opened")
+
+// OpenPayload decrypts an (E) call's body as api-conventions.md specifies:
+// wrappedKey is base64(RSA-OAEP-SHA256(32-byte AES key)) from the Encryption
+// header, body is base64(nonce(12) || AES-256-GCM(JSON)). Every failure is
+// ErrBadPayload, whatever the cause, so no oracle is offered.
+func (s *Service) OpenPayload(ctx context.Context, code, wrappedKey string, body []byte) ([]byte, error) {
+	t, err := s.tenant(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if t.rsaKey == nil {
+		return nil, ErrBadPayload
+	}
+	wrapped, err := base64.StdEncoding.DecodeString(strings.TrimSpace(wrappedKey))
+	if err != nil || len(wrapped) != t.rsaKey.Size() {
+		return nil, ErrBadPayload
+	}
+	key, err := rsa.DecryptOAEP(sha256.New(), nil, t.rsaKey, wrapped, nil)
+	if err != nil || len(key) != 32 {
+		return nil, ErrBadPayload
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(body)))
+	if err != nil {
+		return nil, ErrBadPayload
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, ErrBadPayload
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil || len(raw) < gcm.NonceSize()+gcm.Overhead() {
+		return nil, ErrBadPayload
+	}
+	plain, err := gcm.Open(nil, raw[:gcm.NonceSize()], raw[gcm.NonceSize():], nil)
+	if err != nil {
+		return nil, ErrBadPayload
+	}
+	return plain, nil
+}
+
+// SealPayload is the client's side of OpenPayload, for tests and for Go
+// clients: it encrypts payload for a merchant's public key (PEM, SPKI).
+func SealPayload(publicKeyPEM string, payload []byte) (header, body string, err error) {
+	pub, err := parsePublicKey(publicKeyPEM)
+	if err != nil {
+		return "", "", err
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return "", "", err
+	}
+	wrapped, err := rsa.EncryptOAEP(sha256.New(), rand.Reader, pub, key, nil)
+	if err != nil {
+		return "", "", fmt.Errorf("merchant: wrap key: %w", err)
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return "", "", err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return "", "", err
+	}
+	nonce := make([]byte, gcm.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return "", "", err
+	}
+	return base64.StdEncoding.EncodeToString(wrapped), base64.StdEncoding.EncodeToString(gcm.Seal(nonce, nonce, payload, nil)), nil
+}
