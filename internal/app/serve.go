@@ -13,6 +13,7 @@ import (
 	"portal/internal/config"
 	"portal/internal/database"
 	"portal/internal/httpapi"
+	"portal/internal/identity"
 	"portal/internal/merchant"
 )
 
@@ -95,6 +96,7 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Merchants: merchants,
 		Merchant:  merchants,
 		Catalog:   games,
+		Identity:  identity.NewService(db, nil),
 	})
 	return api, watcher, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/netip"
 
+	"portal/internal/identity"
 	"portal/internal/merchant"
 )
 
@@ -15,6 +16,9 @@ const (
 	keyLanguage
 	keyClientIP
 	keyParams
+	keyEncrypted
+	keyMember
+	keyToken
 )
 
 func requestID(ctx context.Context) string {
@@ -35,6 +39,17 @@ func languageOf(ctx context.Context) string {
 		return s
 	}
 	return "EN"
+}
+
+// memberOf is the logged-in member of a (T) route.
+func memberOf(ctx context.Context) *identity.Member {
+	m, _ := ctx.Value(keyMember).(*identity.Member)
+	return m
+}
+
+func tokenOf(ctx context.Context) string {
+	s, _ := ctx.Value(keyToken).(string)
+	return s
 }
 
 func clientIPOf(ctx context.Context) netip.Addr {

@@ -8,6 +8,7 @@ import (
 
 	"portal/internal/catalog"
 	"portal/internal/database"
+	"portal/internal/identity"
 	"portal/internal/merchant"
 )
 
@@ -43,6 +44,10 @@ var domainErrors = []struct {
 }{
 	{merchant.ErrUnknownMerchant, http.StatusBadRequest, "invalid.domain"},
 	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+	{merchant.ErrBadPayload, http.StatusBadRequest, "request.decrypt_failed"},
+	{identity.ErrNoSession, http.StatusUnauthorized, "login.not.session"},
+	{identity.ErrBadCredentials, http.StatusBadRequest, "login.password.incorrect"},
+	{identity.ErrMemberFrozen, http.StatusForbidden, "login.account_frozen"},
 	{catalog.ErrGameNotFound, http.StatusNotFound, "game.not_found"},
 	{catalog.ErrVendorNotFound, http.StatusNotFound, "vendor.not_found"},
 	{database.ErrNotFound, http.StatusNotFound, "resource.not_found"},

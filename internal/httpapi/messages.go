@@ -75,6 +75,61 @@ var messages = map[string]map[string]string{
 		"KM": "អ្នកផ្គត់ផ្គង់ហ្គេមនេះមិនមានទេ",
 		"CN": "该游戏供应商不可用",
 	},
+	"request.decrypt_failed": {
+		"EN": "The encrypted request could not be read, please refresh and try again",
+		"KM": "មិនអាចអានសំណើដែលបានអ៊ិនគ្រីបទេ សូមផ្ទុកឡើងវិញ ហើយព្យាយាមម្តងទៀត",
+		"CN": "无法读取加密请求，请刷新后重试",
+	},
+	"validation.required": {
+		"EN": "Items marked * are required",
+		"KM": "ធាតុដែលមានសញ្ញា * ត្រូវតែបំពេញ",
+		"CN": "带 * 的项目为必填",
+	},
+	"validation.inconsistent_twice": {
+		"EN": "The two passwords are not the same",
+		"KM": "ពាក្យសម្ងាត់ទាំងពីរមិនដូចគ្នាទេ",
+		"CN": "两次输入的密码不一致",
+	},
+	"login.password.incorrect": {
+		"EN": "Incorrect account or password",
+		"KM": "គណនី ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ",
+		"CN": "账号或密码错误",
+	},
+	"login.too_many_attempts": {
+		"EN": "Too many failed attempts, please retry after 5 minutes",
+		"KM": "ការព្យាយាមបរាជ័យច្រើនពេក សូមព្យាយាមម្តងទៀតបន្ទាប់ពី 5 នាទី",
+		"CN": "失败次数过多，请 5 分钟后再试",
+	},
+	"login.account_frozen": {
+		"EN": "This account is frozen, please contact customer service",
+		"KM": "គណនីនេះត្រូវបានបង្កក សូមទាក់ទងផ្នែកបម្រើអតិថិជន",
+		"CN": "该账号已被冻结，请联系客服",
+	},
+	"login.not_agent": {
+		"EN": "This account is not an agent; please log in on the member site",
+		"KM": "គណនីនេះមិនមែនជាភ្នាក់ងារទេ សូមចូលនៅគេហទំព័រសមាជិក",
+		"CN": "该账号不是代理账号，请在会员端登录",
+	},
+	"login.not_member": {
+		"EN": "This account is not a member account; please log in at the agent centre",
+		"KM": "គណនីនេះមិនមែនជាគណនីសមាជិកទេ សូមចូលនៅមជ្ឈមណ្ឌលភ្នាក់ងារ",
+		"CN": "该账号不是会员账号，请在代理中心登录",
+	},
+	"login.sms_unavailable": {
+		"EN": "Log-in by SMS code is not available yet",
+		"KM": "ការចូលដោយលេខកូដ SMS មិនទាន់មាននៅឡើយទេ",
+		"CN": "短信验证码登录暂未开放",
+	},
+	"member.password_change_required": {
+		"EN": "Please change your password first",
+		"KM": "សូមប្តូរពាក្យសម្ងាត់របស់អ្នកជាមុនសិន",
+		"CN": "请先修改密码",
+	},
+	"member.password_not_new": {
+		"EN": "Choose a new password that is not the default one or the current one",
+		"KM": "សូមជ្រើសរើសពាក្យសម្ងាត់ថ្មី ដែលមិនមែនជាពាក្យសម្ងាត់លំនាំដើម ឬពាក្យសម្ងាត់បច្ចុប្បន្ន",
+		"CN": "请设置与默认密码及当前密码不同的新密码",
+	},
 	"resource.not_found": {
 		"EN": "Not found",
 		"KM": "រកមិនឃើញ",

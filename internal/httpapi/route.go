@@ -37,10 +37,21 @@ type Route struct {
 	// answer's value, for the OpenAPI document; nil when there is none.
 	Body   any
 	Result any
+	// Auth marks a (T) route: it needs a live session token.
+	Auth bool
+	// Encrypted marks an (E) route: its body is encrypted when the
+	// merchant has encryption on.
+	Encrypted bool
+	// DuringPasswordChange lets a (T) route answer while the member must
+	// still change a default or expired password; other (T) routes refuse.
+	DuringPasswordChange bool
 	// Errors lists the codes this route answers beyond the common ones.
 	Errors []string
 	// JSON handles an envelope route: its value is written with 200.
 	JSON func(r *http.Request) (any, error)
+	// Payload handles an envelope route that reads a body (it needs the
+	// writer to bound it); its value is written with 200.
+	Payload func(w http.ResponseWriter, r *http.Request) (any, error)
 	// Raw handles a route that writes its own answer (images, documents).
 	Raw http.HandlerFunc
 }
@@ -83,6 +94,16 @@ func (s *Server) handler(rt Route) http.Handler {
 					return
 				}
 			}
+			if rt.Encrypted {
+				r = r.WithContext(context.WithValue(r.Context(), keyEncrypted, true))
+			}
+			if rt.Auth {
+				var err error
+				if r, err = s.authenticate(r, m, rt.DuringPasswordChange); err != nil {
+					s.writeError(w, r, err)
+					return
+				}
+			}
 		} else {
 			ctx = context.WithValue(ctx, keyLanguage, acceptLanguage(r))
 			r = r.WithContext(ctx)
@@ -97,13 +118,35 @@ func (s *Server) handler(rt Route) http.Handler {
 			rt.Raw(w, r)
 			return
 		}
-		v, err := rt.JSON(r)
+		var v any
+		if rt.Payload != nil {
+			v, err = rt.Payload(w, r)
+		} else {
+			v, err = rt.JSON(r)
+		}
 		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
 		writeValue(w, http.StatusOK, v)
 	})
+}
+
+// authenticate puts the member of the request's session token into its
+// context, and holds members with a pending password change to the routes
+// that let them change it.
+func (s *Server) authenticate(r *http.Request, m *merchant.Merchant, duringPasswordChange bool) (*http.Request, error) {
+	token := strings.TrimSpace(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+	member, err := s.Identity.Authenticate(r.Context(), m.Code, token)
+	if err != nil {
+		return r, err
+	}
+	ctx := context.WithValue(context.WithValue(r.Context(), keyMember, member), keyToken, token)
+	r = r.WithContext(ctx)
+	if !duringPasswordChange && s.Identity.PasswordChangeDue(member, m.PasswordExpiryDays) {
+		return r, newError(http.StatusForbidden, "member.password_change_required", nil)
+	}
+	return r, nil
 }
 
 func (s *Server) resolveMerchant(r *http.Request) (*merchant.Merchant, error) {

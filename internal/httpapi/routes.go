@@ -55,6 +55,29 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodGet, Path: "/media/banners/{merchant}/{slug}.svg", Tag: "content", Access: Public,
 			Summary: "A banner's generated image", Query: []Param{languageParam}, Raw: s.bannerImage, Errors: []string{"resource.not_found"}},
 
+		// Session and member (session.go); (T) needs a session token, (E) an
+		// encrypted body when the merchant has encryption on.
+		{Method: http.MethodPost, Path: "/wps/session/login", Tag: "session", Access: Lobby, Encrypted: true,
+			Summary: "(E) Log in by username and password; locked for 5 minutes after more than 10 failures in 15",
+			Body:    loginRequest{}, Result: loginResult{}, Payload: s.login,
+			Errors: []string{"validation.required", "login.password.incorrect", "login.too_many_attempts", "login.account_frozen",
+				"login.not_agent", "login.not_member", "login.sms_unavailable", "request.invalid_body", "request.decrypt_failed"}},
+		{Method: http.MethodDelete, Path: "/wps/session/logout", Tag: "session", Access: Lobby, Auth: true, DuringPasswordChange: true,
+			Summary: "(T) End this session", JSON: s.logout, Errors: []string{"login.not.session"}},
+		{Method: http.MethodGet, Path: "/wps/member/info", Tag: "member", Access: Lobby, Auth: true, DuringPasswordChange: true,
+			Summary: "(T) The logged-in member's account", Result: memberInfo{}, JSON: s.memberInfo, Errors: []string{"login.not.session"}},
+		{Method: http.MethodPost, Path: "/wps/member/password", Tag: "member", Access: Lobby, Auth: true, Encrypted: true, DuringPasswordChange: true,
+			Summary: "(T, E) Change the password; ends the member's other sessions",
+			Body:    changePasswordRequest{}, Payload: s.changePassword,
+			Errors: []string{"login.not.session", "validation.required", "validation.inconsistent_twice", "validation.field_invalid",
+				"member.password_not_new", "login.password.incorrect", "request.invalid_body", "request.decrypt_failed"}},
+		{Method: http.MethodGet, Path: "/wps/member/sessions", Tag: "member", Access: Lobby, Auth: true,
+			Summary: "(T) The member's live sessions", Result: []sessionInfo{}, JSON: s.sessions,
+			Errors: []string{"login.not.session", "member.password_change_required"}},
+		{Method: http.MethodDelete, Path: "/wps/member/sessions/{id}", Tag: "member", Access: Lobby, Auth: true,
+			Summary: "(T) End one of the member's sessions", JSON: s.endSession,
+			Errors: []string{"login.not.session", "member.password_change_required"}},
+
 		// Catalogue (catalog.go)
 		{Method: http.MethodGet, Path: "/lgw/games/game_menus", Tag: "catalogue", Access: Lobby,
 			Summary: "Header navigation: home, categories with vendors in server order, promotions",

@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"portal/internal/catalog"
+	"portal/internal/identity"
 	"portal/internal/merchant"
 )
 
@@ -42,6 +43,8 @@ type Deps struct {
 	Merchant *merchant.Service
 	// Catalog serves the lobby (games, vendors, winners, icons).
 	Catalog *catalog.Service
+	// Identity serves log-in, sessions and members.
+	Identity *identity.Service
 }
 
 // Server answers the API.

@@ -13,6 +13,7 @@ import (
 
 	"portal/internal/catalog"
 	"portal/internal/dbtest"
+	"portal/internal/identity"
 	"portal/internal/merchant"
 )
 
@@ -261,7 +262,10 @@ func newHostileTestServer(t testing.TB) *Server {
 	if err := catalog.Seed(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
-	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: catalog.NewService(db, nil)})
+	if err := identity.Seed(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: catalog.NewService(db, nil), Identity: identity.NewService(db, nil)})
 }
 
 func TestPermissionFieldNames(t *testing.T) {

@@ -95,6 +95,12 @@ func (s *Service) Login(ctx context.Context, merchantCode, username, password st
 	return &m.Member, nil
 }
 
+// PasswordChangeDue reports whether m must change the password before
+// anything else: a default password, or one older than days (0: no expiry).
+func (s *Service) PasswordChangeDue(m *Member, days int) bool {
+	return m.MustChangePassword || s.PasswordExpired(m, days)
+}
+
 // PasswordExpired reports whether m's password is older than days (0: never).
 func (s *Service) PasswordExpired(m *Member, days int) bool {
 	return days > 0 && s.now().Sub(m.PasswordChangedAt) > time.Duration(days)*24*time.Hour

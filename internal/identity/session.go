@@ -167,3 +167,11 @@ func (s *Service) EndSession(ctx context.Context, memberID int64, id string) err
 	}
 	return nil
 }
+
+// SessionID names the session of token as Sessions lists it.
+func SessionID(token string) string {
+	if token == "" {
+		return ""
+	}
+	return hashToken(token)[:16]
+}

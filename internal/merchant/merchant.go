@@ -18,6 +18,9 @@ type Merchant struct {
 	Maintenance     bool
 	// Encryption says (E) calls must carry an encrypted body.
 	Encryption bool
+	// PasswordExpiryDays forces a change of older passwords; 0 when the
+	// merchant's expiry switch is off.
+	PasswordExpiryDays int
 }
 
 // Errors of the merchant domain.

@@ -166,6 +166,9 @@ func newTenant(r record) (*tenant, error) {
 		t.rsaKey, t.publicKey = k, pub
 	}
 	t.m.Encryption = c.Encryption && t.rsaKey != nil
+	if ModuleOn(c.Modules, ModPasswordExpiry) {
+		t.m.PasswordExpiryDays = c.PasswordExpiryDays
+	}
 	for _, cs := range c.CustomerService {
 		sealed, err := sealPath(c.CustomerServiceKey, cs.Path)
 		if err != nil {
