@@ -41,15 +41,15 @@ type Service struct {
 
 // tenant is one merchant with everything derived from its configuration.
 type tenant struct {
-	m          Merchant
-	cfg        Config
-	publicKey  string
-	blocked    []netip.Prefix
-	countries  map[string]bool
-	items      []Item
-	domains    []domain
-	csSealed   []CustomerService
-	rsaKey     *rsa.PrivateKey
+	m         Merchant
+	cfg       Config
+	publicKey string
+	blocked   []netip.Prefix
+	countries map[string]bool
+	items     []Item
+	domains   []domain
+	csSealed  []CustomerService
+	rsaKey    *rsa.PrivateKey
 }
 
 type snapshot struct {
