@@ -95,6 +95,16 @@ var messages = map[string]map[string]string{
 		"KM": "គណនី ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ",
 		"CN": "账号或密码错误",
 	},
+	"login.captcha_required": {
+		"EN": "Please enter the captcha",
+		"KM": "សូមបញ្ចូលលេខកូដផ្ទៀងផ្ទាត់",
+		"CN": "请输入验证码",
+	},
+	"login.captcha_incorrect": {
+		"EN": "Captcha check failed, please try again",
+		"KM": "ការផ្ទៀងផ្ទាត់លេខកូដបរាជ័យ សូមព្យាយាមម្តងទៀត",
+		"CN": "验证码校验失败，请重试",
+	},
 	"login.too_many_attempts": {
 		"EN": "Too many failed attempts, please retry after 5 minutes",
 		"KM": "ការព្យាយាមបរាជ័យច្រើនពេក សូមព្យាយាមម្តងទៀតបន្ទាប់ពី 5 នាទី",

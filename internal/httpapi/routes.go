@@ -11,7 +11,7 @@ import (
 // the product's calls (spec §7). The OpenAPI document is written from it and
 // a test holds the router and the document equal.
 func (s *Server) routes() []Route {
-	return []Route{
+	table := []Route{
 		// Process
 		{Method: http.MethodGet, Path: "/healthz", Tag: "process", Summary: "Liveness: 200 once the server serves", Access: Public, Result: health{}, JSON: s.health},
 		{Method: http.MethodGet, Path: "/openapi.json", Tag: "process", Summary: "This API's OpenAPI 3.1 document", Access: Public, Raw: s.openAPI},
@@ -55,13 +55,17 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodGet, Path: "/media/banners/{merchant}/{slug}.svg", Tag: "content", Access: Public,
 			Summary: "A banner's generated image", Query: []Param{languageParam}, Raw: s.bannerImage, Errors: []string{"resource.not_found"}},
 
+		{Method: http.MethodGet, Path: "/wps/captcha", Tag: "session", Access: Lobby,
+			Summary: "A new captcha: id and base64 PNG; each is good for one try within 5 minutes",
+			Result:  captchaImage{}, JSON: s.captcha},
+
 		// Session and member (session.go); (T) needs a session token, (E) an
 		// encrypted body when the merchant has encryption on.
 		{Method: http.MethodPost, Path: "/wps/session/login", Tag: "session", Access: Lobby, Encrypted: true,
 			Summary: "(E) Log in by username and password; locked for 5 minutes after more than 10 failures in 15",
 			Body:    loginRequest{}, Result: loginResult{}, Payload: s.login,
 			Errors: []string{"validation.required", "login.password.incorrect", "login.too_many_attempts", "login.account_frozen",
-				"login.not_agent", "login.not_member", "login.sms_unavailable", "request.invalid_body", "request.decrypt_failed"}},
+				"login.not_agent", "login.not_member", "login.sms_unavailable", "login.captcha_required", "login.captcha_incorrect", "request.invalid_body", "request.decrypt_failed"}},
 		{Method: http.MethodDelete, Path: "/wps/session/logout", Tag: "session", Access: Lobby, Auth: true, DuringPasswordChange: true,
 			Summary: "(T) End this session", JSON: s.logout, Errors: []string{"login.not.session"}},
 		{Method: http.MethodGet, Path: "/wps/member/info", Tag: "member", Access: Lobby, Auth: true, DuringPasswordChange: true,
@@ -133,6 +137,14 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodGet, Path: "/icons/vendors/{code}.svg", Tag: "catalogue", Access: Public,
 			Summary: "A vendor's generated logo", Raw: s.vendorLogo, Errors: []string{"vendor.not_found"}},
 	}
+	if s.Config.Dev {
+		// Dev mode only (PORTAL_DEV=1): these routes do not exist otherwise.
+		table = append(table,
+			Route{Method: http.MethodGet, Path: "/dev/captcha/last", Tag: "dev", Access: Public,
+				Summary: "Dev mode: the last captcha issued, with its text", Result: lastCaptcha{}, JSON: s.devLastCaptcha},
+		)
+	}
+	return table
 }
 
 // Query parameters shared by the system routes.

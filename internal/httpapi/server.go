@@ -53,6 +53,8 @@ type Server struct {
 	log    *slog.Logger
 	router chi.Router
 	table  []Route
+	// lastCaptcha is read by the dev-mode route only.
+	lastCaptcha devCaptcha
 }
 
 // New builds the handler for the whole API.

@@ -88,12 +88,36 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 	if risk.RetryAfter > 0 {
 		return nil, newError(http.StatusTooManyRequests, "login.too_many_attempts", retryAfter{RetryAfter: int(math.Ceil(risk.RetryAfter.Seconds()))})
 	}
+	if risk.NeedCaptcha {
+		ok, err := s.Identity.CheckCaptcha(ctx, req.CaptchaID, req.Captcha)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			code := "login.captcha_incorrect"
+			if req.Captcha == "" {
+				code = "login.captcha_required"
+			}
+			if err := s.Identity.RecordFailure(ctx, subjects...); err != nil {
+				return nil, err
+			}
+			return nil, newError(http.StatusBadRequest, code, captchaNeeded{Captcha: true})
+		}
+	}
 	m, err := s.Identity.Login(ctx, mer.Code, req.Username, req.Password)
 	if errors.Is(err, identity.ErrBadCredentials) {
 		if err := s.Identity.RecordFailure(ctx, subjects...); err != nil {
 			return nil, err
 		}
-		return nil, err
+		after, rerr := s.Identity.Risk(ctx, subjects...)
+		if rerr != nil {
+			return nil, rerr
+		}
+		var value any
+		if after.NeedCaptcha {
+			value = captchaNeeded{Captcha: true}
+		}
+		return nil, newError(http.StatusBadRequest, "login.password.incorrect", value)
 	}
 	if err != nil {
 		return nil, err
@@ -116,6 +140,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 		PasswordExpired: s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays),
 		memberInfo:      s.infoOf(m, mer),
 	}, nil
+}
+
+// captchaNeeded tells the client to show the captcha box.
+type captchaNeeded struct {
+	Captcha bool `json:"captcha"`
 }
 
 // agentOnly types run a team and do not play: the member entry refuses

@@ -223,3 +223,53 @@ func TestForcedPasswordChange(t *testing.T) {
 		t.Fatalf("login with the new password = %d", rec.Code)
 	}
 }
+
+func TestCaptchaAfterThreeFailures(t *testing.T) {
+	prod := newHostileTestServer(t)
+	// The dev route does not exist without dev mode.
+	if rec, env := (call{path: "/dev/captcha/last"}).do(t, prod); rec.Code != 404 || env.Code != "request.not_found" {
+		t.Fatalf("dev route in production = %d %+v", rec.Code, env)
+	}
+	s := New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity})
+	c := newClient(t, s, "demo")
+	for i := 1; i <= 3; i++ {
+		_, env := c.login("player01", "wrong")
+		needs := value[captchaNeeded](t, env).Captcha
+		if needs != (i >= 3) {
+			t.Fatalf("attempt %d: captcha flag %v", i, needs)
+		}
+	}
+	rec, env := c.login("player01", "Player@123")
+	if rec.Code != 400 || env.Code != "login.captcha_required" || !value[captchaNeeded](t, env).Captcha {
+		t.Fatalf("without captcha = %d %+v", rec.Code, env)
+	}
+	solve := func() (string, string) {
+		rec, env := c.do(http.MethodGet, "/wps/captcha", nil, false)
+		img := value[captchaImage](t, env)
+		if rec.Code != 200 || img.CaptchaID == "" || len(img.Image) < 100 {
+			t.Fatalf("captcha = %d %+v", rec.Code, env)
+		}
+		_, env = c.do(http.MethodGet, "/dev/captcha/last", nil, false)
+		last := value[lastCaptcha](t, env)
+		if last.CaptchaID != img.CaptchaID {
+			t.Fatalf("dev captcha %s, issued %s", last.CaptchaID, img.CaptchaID)
+		}
+		return last.CaptchaID, last.Text
+	}
+	id, _ := solve()
+	rec, env = c.do(http.MethodPost, "/wps/session/login", map[string]string{"username": "player01", "password": "Player@123", "captchaId": id, "captcha": "000000x"}, true)
+	if rec.Code != 400 || env.Code != "login.captcha_incorrect" {
+		t.Fatalf("wrong captcha = %d %+v", rec.Code, env)
+	}
+	id, text := solve()
+	rec, env = c.do(http.MethodPost, "/wps/session/login", map[string]string{"username": "player01", "password": "Player@123", "captchaId": id, "captcha": text}, true)
+	if rec.Code != 200 {
+		t.Fatalf("solved captcha = %d %+v", rec.Code, env)
+	}
+	// The same captcha cannot be used twice (the address's failures still
+	// ask for one after the account's were cleared).
+	rec, env = c.do(http.MethodPost, "/wps/session/login", map[string]string{"username": "player01", "password": "Player@123", "captchaId": id, "captcha": text}, true)
+	if rec.Code != 400 || env.Code != "login.captcha_incorrect" {
+		t.Fatalf("reused captcha = %d %+v", rec.Code, env)
+	}
+}

@@ -3,6 +3,7 @@ package identity
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -267,6 +268,40 @@ func TestLockout(t *testing.T) {
 		_ = s.ClearFailures(ctx, acct)
 		if r, _ := s.Risk(ctx, acct); r.NeedCaptcha {
 			t.Fatal("clear did not forget")
+		}
+	})
+}
+
+func TestCaptcha(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s, c := setup(t, db)
+		cp, err := s.NewCaptcha(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cp.PNG) < 100 || string(cp.PNG[1:4]) != "PNG" || len(cp.Answer) != 6 {
+			t.Fatalf("captcha = %d bytes, answer %q", len(cp.PNG), cp.Answer)
+		}
+		if ok, _ := s.CheckCaptcha(ctx, cp.ID, "000000x"); ok {
+			t.Fatal("wrong answer accepted")
+		}
+		if ok, _ := s.CheckCaptcha(ctx, cp.ID, cp.Answer); ok {
+			t.Fatal("a captcha was good for a second try")
+		}
+		cp2, _ := s.NewCaptcha(ctx)
+		if ok, _ := s.CheckCaptcha(ctx, cp2.ID, " "+cp2.Answer+" "); !ok {
+			t.Fatal("right answer refused")
+		}
+		cp3, _ := s.NewCaptcha(ctx)
+		c.add(captchaTTL + time.Second)
+		if ok, _ := s.CheckCaptcha(ctx, cp3.ID, cp3.Answer); ok {
+			t.Fatal("expired captcha accepted")
+		}
+		for _, bad := range [][2]string{{"", "1"}, {"nope", "123456"}, {strings.Repeat("a", 100), "1"}} {
+			if ok, err := s.CheckCaptcha(ctx, bad[0], bad[1]); ok || err != nil {
+				t.Fatalf("CheckCaptcha(%q) = %v, %v", bad[0], ok, err)
+			}
 		}
 	})
 }
