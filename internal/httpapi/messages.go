@@ -105,6 +105,36 @@ var messages = map[string]map[string]string{
 		"KM": "ការផ្ទៀងផ្ទាត់លេខកូដបរាជ័យ សូមព្យាយាមម្តងទៀត",
 		"CN": "验证码校验失败，请重试",
 	},
+	"register.disabled": {
+		"EN": "Registration by username is not open",
+		"KM": "ការចុះឈ្មោះដោយឈ្មោះអ្នកប្រើមិនទាន់បើកទេ",
+		"CN": "暂未开放用户名注册",
+	},
+	"register.terms_required": {
+		"EN": "Please agree to the terms and confirm you are 18 or older",
+		"KM": "សូមយល់ព្រមតាមលក្ខខណ្ឌ ហើយបញ្ជាក់ថាអ្នកមានអាយុ 18 ឆ្នាំឡើងទៅ",
+		"CN": "请同意条款并确认您已年满18岁",
+	},
+	"register.invitation_code_error": {
+		"EN": "Invalid invitation code",
+		"KM": "លេខកូដអញ្ជើញមិនត្រឹមត្រូវ",
+		"CN": "邀请码无效",
+	},
+	"register.username_taken": {
+		"EN": "This username is already taken",
+		"KM": "ឈ្មោះអ្នកប្រើនេះមានគេប្រើរួចហើយ",
+		"CN": "该用户名已被注册",
+	},
+	"register.mobile_taken": {
+		"EN": "This mobile number is already registered",
+		"KM": "លេខទូរស័ព្ទនេះត្រូវបានចុះឈ្មោះរួចហើយ",
+		"CN": "该手机号已被注册",
+	},
+	"freeplay.disabled": {
+		"EN": "Free play is not available",
+		"KM": "ការលេងសាកល្បងឥតគិតថ្លៃមិនមានទេ",
+		"CN": "暂不支持免费试玩",
+	},
 	"login.too_many_attempts": {
 		"EN": "Too many failed attempts, please retry after 5 minutes",
 		"KM": "ការព្យាយាមបរាជ័យច្រើនពេក សូមព្យាយាមម្តងទៀតបន្ទាប់ពី 5 នាទី",

@@ -39,6 +39,8 @@ type NewMember struct {
 	Nickname     string
 	VIPLevel     int
 	Profile      map[string]string
+	// PaymentPassword is optional; it is hashed like the password.
+	PaymentPassword string
 }
 
 // Create stores a new member with a hashed password. A default password
@@ -48,16 +50,22 @@ func (s *Service) Create(ctx context.Context, q database.Querier, n NewMember) (
 	if err != nil {
 		return 0, err
 	}
+	payHash := ""
+	if n.PaymentPassword != "" {
+		if payHash, err = HashPassword(n.PaymentPassword); err != nil {
+			return 0, err
+		}
+	}
 	profile, err := json.Marshal(nonNilMap(n.Profile))
 	if err != nil {
 		return 0, err
 	}
 	now := s.now().UnixMilli()
 	var id int64
-	err = q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, email, password_hash, type, upline_id,
-		nickname, vip_level, profile, password_changed_at, must_change_password, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11) RETURNING id`,
-		n.MerchantCode, strings.ToLower(n.Username), nullable(n.Mobile), nullable(n.Email), hash, int(n.Type),
+	err = q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, email, password_hash, payment_password_hash,
+		type, upline_id, nickname, vip_level, profile, password_changed_at, must_change_password, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $12) RETURNING id`,
+		n.MerchantCode, normalizeUsername(n.Username), nullable(n.Mobile), nullable(n.Email), hash, payHash, int(n.Type),
 		nullableID(n.UplineID), n.Nickname, n.VIPLevel, string(profile), now, boolInt(IsDefaultPassword(n.Password))).Scan(&id)
 	if err != nil {
 		if isUniqueViolation(err) {
@@ -131,6 +139,11 @@ func (s *Service) ChangePassword(ctx context.Context, memberID int64, oldPasswor
 		}
 		return s.revokeAll(ctx, q, memberID, keep)
 	})
+}
+
+// Open creates a member on its own (not inside a larger transaction).
+func (s *Service) Open(ctx context.Context, n NewMember) (int64, error) {
+	return s.Create(ctx, s.db.Write(), n)
 }
 
 // Member returns the member with id.

@@ -1,0 +1,190 @@
+package httpapi
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"math"
+	"net/http"
+	"strings"
+
+	"portal/internal/identity"
+	"portal/internal/merchant"
+)
+
+// registerRequest is spec §3 "Register user" plus the terms flag.
+type registerRequest struct {
+	Username           string `json:"username"`
+	Password           string `json:"password"`
+	ConfirmPassword    string `json:"confirmPassword"`
+	PayeeName          string `json:"payeeName,omitempty"`
+	Email              string `json:"email,omitempty"`
+	QQNum              string `json:"qqNum,omitempty"`
+	MobileNum          string `json:"mobileNum,omitempty"`
+	CountryDialingCode string `json:"countryDialingCode,omitempty"`
+	Captcha            string `json:"captcha,omitempty"`
+	CaptchaID          string `json:"captchaId,omitempty"`
+	VerificationCode   string `json:"verificationCode,omitempty"`
+	AffiliateCode      string `json:"affiliateCode,omitempty"`
+	PaymentPassword    string `json:"paymentPassword,omitempty"`
+	Line               string `json:"line,omitempty"`
+	WhatsApp           string `json:"whatsapp,omitempty"`
+	Facebook           string `json:"facebook,omitempty"`
+	WeChat             string `json:"wechat,omitempty"`
+	IDNumber           string `json:"idNumber,omitempty"`
+	ReferralCode       string `json:"referralCode,omitempty"`
+	Domain             string `json:"domain,omitempty"`
+	RegisterURL        string `json:"registerUrl,omitempty"`
+	RegisterMethod     string `json:"registerMethod,omitempty"`
+	FirebaseChannel    string `json:"firebaseChannel,omitempty"`
+	FirebaseIDToken    string `json:"firebaseIdToken,omitempty"`
+	Login              bool   `json:"login,omitempty"`
+	// AcceptTerms states the visitor agreed to the terms and is of age.
+	AcceptTerms bool `json:"acceptTerms"`
+}
+
+// fields lists the rule-checked fields with their values.
+func (q registerRequest) fields() map[string]string {
+	return map[string]string{
+		"username": q.Username, "password": q.Password, "payeeName": q.PayeeName, "email": q.Email, "qqNum": q.QQNum,
+		"mobileNum": q.MobileNum, "affiliateCode": q.AffiliateCode, "paymentPassword": q.PaymentPassword, "line": q.Line,
+		"whatsapp": q.WhatsApp, "facebook": q.Facebook, "wechat": q.WeChat, "idNumber": q.IDNumber, "referralCode": q.ReferralCode,
+	}
+}
+
+// register opens an account by username and logs it in. Every field is
+// checked against the merchant's rules, the same ones the form gets.
+func (s *Server) register(w http.ResponseWriter, r *http.Request) (any, error) {
+	ctx := r.Context()
+	mer := merchantOf(ctx)
+	var req registerRequest
+	if err := s.decodeBody(w, r, &req); err != nil {
+		return nil, err
+	}
+	cfg, err := s.Merchant.Config(ctx, mer.Code)
+	if err != nil {
+		return nil, err
+	}
+	if !merchant.ModuleOn(cfg.Modules, merchant.ModUsernameReg) {
+		return nil, newError(http.StatusForbidden, "register.disabled", nil)
+	}
+	req.Username = strings.TrimSpace(req.Username)
+	if !req.AcceptTerms {
+		return nil, newError(http.StatusUnprocessableEntity, "register.terms_required", fieldError{Field: "acceptTerms", Reason: "required"})
+	}
+	if req.Password != req.ConfirmPassword {
+		return nil, newError(http.StatusUnprocessableEntity, "validation.inconsistent_twice", fieldError{Field: "confirmPassword", Reason: "differs"})
+	}
+	if identity.IsDefaultPassword(req.Password) {
+		return nil, newError(http.StatusUnprocessableEntity, "member.password_not_new", fieldError{Field: "password", Reason: "default"})
+	}
+	for _, field := range merchant.RegisterFields {
+		value, checked := req.fields()[field]
+		if !checked {
+			continue
+		}
+		rule := cfg.RegisterRules[field]
+		if field == "username" || field == "password" {
+			rule.Enabled, rule.Required = true, true
+		}
+		if err := rule.Check(field, strings.TrimSpace(value)); err != nil {
+			return nil, err
+		}
+	}
+	if rule := cfg.RegisterRules["captcha"]; rule.Enabled && rule.Required {
+		ok, err := s.Identity.CheckCaptcha(ctx, req.CaptchaID, req.Captcha)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, newError(http.StatusBadRequest, "login.captcha_incorrect", captchaNeeded{Captcha: true})
+		}
+	}
+	var upline int64
+	if code := strings.TrimSpace(req.AffiliateCode); code != "" {
+		agent, err := s.Identity.ByUsername(ctx, mer.Code, code)
+		if err != nil || !agent.Type.IsAgent() || agent.Status != identity.StatusActive {
+			return nil, newError(http.StatusUnprocessableEntity, "register.invitation_code_error", fieldError{Field: "affiliateCode", Reason: "unknown"})
+		}
+		upline = agent.ID
+	}
+	profile := map[string]string{}
+	for k, v := range map[string]string{"payeeName": req.PayeeName, "qqNum": req.QQNum, "line": req.Line, "whatsapp": req.WhatsApp,
+		"facebook": req.Facebook, "wechat": req.WeChat, "idNumber": req.IDNumber, "referralCode": req.ReferralCode,
+		"registerUrl": req.RegisterURL, "domain": req.Domain} {
+		if v = strings.TrimSpace(v); v != "" {
+			profile[k] = v
+		}
+	}
+	mobile := ""
+	if req.MobileNum != "" {
+		mobile = "+" + strings.TrimPrefix(strings.TrimSpace(req.CountryDialingCode), "+") + strings.TrimLeft(req.MobileNum, "0")
+	}
+	id, err := s.Identity.Open(ctx, identity.NewMember{
+		MerchantCode: mer.Code, Username: req.Username, Password: req.Password, Mobile: mobile, Email: strings.TrimSpace(req.Email),
+		UplineID: upline, Profile: profile, PaymentPassword: req.PaymentPassword,
+	})
+	switch {
+	case errors.Is(err, identity.ErrUsernameTaken):
+		return nil, newError(http.StatusConflict, "register.username_taken", fieldError{Field: "username", Reason: "taken"})
+	case errors.Is(err, identity.ErrMobileTaken):
+		return nil, newError(http.StatusConflict, "register.mobile_taken", fieldError{Field: "mobileNum", Reason: "taken"})
+	case err != nil:
+		return nil, err
+	}
+	return s.startSession(r, id, true)
+}
+
+// startSession logs a member in and answers as login does.
+func (s *Server) startSession(r *http.Request, memberID int64, first bool) (loginResult, error) {
+	ctx := r.Context()
+	mer := merchantOf(ctx)
+	m, err := s.Identity.Member(ctx, memberID)
+	if err != nil {
+		return loginResult{}, err
+	}
+	token, err := s.Identity.CreateSession(ctx, m.ID, clientIPOf(ctx).String(), r.UserAgent())
+	if err != nil {
+		return loginResult{}, err
+	}
+	return loginResult{Token: token, FirstTimeLogin: first, PasswordExpired: s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays),
+		memberInfo: s.infoOf(m, mer)}, nil
+}
+
+// freePlay opens a trial account (type 4, play money only) and logs it in.
+// More than 10 trial accounts from one address in 15 minutes are refused.
+func (s *Server) freePlay(r *http.Request) (any, error) {
+	ctx := r.Context()
+	mer := merchantOf(ctx)
+	cfg, err := s.Merchant.Config(ctx, mer.Code)
+	if err != nil {
+		return nil, err
+	}
+	if !merchant.ModuleOn(cfg.Modules, merchant.ModFreePlay) {
+		return nil, newError(http.StatusForbidden, "freeplay.disabled", nil)
+	}
+	subject := "trial:" + clientIPOf(ctx).String()
+	risk, err := s.Identity.Risk(ctx, subject)
+	if err != nil {
+		return nil, err
+	}
+	if risk.RetryAfter > 0 {
+		return nil, newError(http.StatusTooManyRequests, "request.too_many", retryAfter{RetryAfter: int(math.Ceil(risk.RetryAfter.Seconds()))})
+	}
+	if err := s.Identity.RecordFailure(ctx, subject); err != nil {
+		return nil, err
+	}
+	id, err := s.Identity.Open(ctx, identity.NewMember{
+		MerchantCode: mer.Code, Username: "trial_" + randomHex(6), Password: randomHex(24), Type: identity.TypeTrial,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.startSession(r, id, true)
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

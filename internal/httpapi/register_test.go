@@ -1,0 +1,111 @@
+package httpapi
+
+import (
+	"net/http"
+	"testing"
+)
+
+func newDevServer(t *testing.T) *Server {
+	t.Helper()
+	prod := newHostileTestServer(t)
+	return New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity})
+}
+
+func (c *client) solveCaptcha() (string, string) {
+	c.t.Helper()
+	c.do(http.MethodGet, "/wps/captcha", nil, false)
+	_, env := c.do(http.MethodGet, "/dev/captcha/last", nil, false)
+	last := value[lastCaptcha](c.t, env)
+	return last.CaptchaID, last.Text
+}
+
+func TestRegister(t *testing.T) {
+	s := newDevServer(t)
+	c := newClient(t, s, "demo")
+	base := func() map[string]any {
+		id, text := c.solveCaptcha()
+		return map[string]any{"username": "fresh01", "password": "Fresh@2026", "confirmPassword": "Fresh@2026",
+			"email": "fresh01@example.com", "mobileNum": "012345678", "countryDialingCode": "855",
+			"affiliateCode": "agent01", "captchaId": id, "captcha": text, "acceptTerms": true, "registerMethod": "WEB"}
+	}
+	tests := []struct {
+		name   string
+		change map[string]any
+		status int
+		code   string
+		field  string
+	}{
+		{"terms not accepted", map[string]any{"acceptTerms": false}, 422, "register.terms_required", "acceptTerms"},
+		{"confirm differs", map[string]any{"confirmPassword": "Fresh@2027"}, 422, "validation.inconsistent_twice", "confirmPassword"},
+		{"username starts with a digit", map[string]any{"username": "1fresh"}, 422, "validation.field_invalid", "username"},
+		{"username too short", map[string]any{"username": "ab"}, 422, "validation.field_invalid", "username"},
+		{"weak password", map[string]any{"password": "fresh2026", "confirmPassword": "fresh2026"}, 422, "validation.field_invalid", "password"},
+		{"bad email", map[string]any{"email": "not-an-email"}, 422, "validation.field_invalid", "email"},
+		{"disabled field", map[string]any{"qqNum": "12345"}, 422, "validation.field_invalid", "qqNum"},
+		{"unknown invitation code", map[string]any{"affiliateCode": "nobody"}, 422, "register.invitation_code_error", "affiliateCode"},
+		{"member as invitation code", map[string]any{"affiliateCode": "player01"}, 422, "register.invitation_code_error", "affiliateCode"},
+		{"wrong captcha", map[string]any{"captcha": "x"}, 400, "login.captcha_incorrect", ""},
+		{"taken username", map[string]any{"username": "PLAYER01"}, 409, "register.username_taken", "username"},
+	}
+	for _, tt := range tests {
+		body := base()
+		for k, v := range tt.change {
+			body[k] = v
+		}
+		rec, env := c.do(http.MethodPut, "/wps/member/register", body, true)
+		if rec.Code != tt.status || env.Code != tt.code {
+			t.Errorf("%s = %d %+v", tt.name, rec.Code, env)
+			continue
+		}
+		if tt.field != "" {
+			if f, _ := env.Value.(map[string]any)["field"].(string); f != tt.field {
+				t.Errorf("%s: field %v", tt.name, env.Value)
+			}
+		}
+	}
+	rec, env := c.do(http.MethodPut, "/wps/member/register", base(), true)
+	res := value[loginResult](t, env)
+	if rec.Code != 200 || res.Token == "" || res.Account != "fresh01" || !res.FirstTimeLogin || res.Mobile != "+855****5678" {
+		t.Fatalf("register = %d %+v", rec.Code, env)
+	}
+	c.token = res.Token
+	if rec, env := c.do(http.MethodGet, "/wps/member/info", nil, false); rec.Code != 200 || value[memberInfo](t, env).Account != "fresh01" {
+		t.Fatalf("info after register = %d %+v", rec.Code, env)
+	}
+	// The mobile number, leading zero dropped, is now taken.
+	again := base()
+	again["username"], again["mobileNum"] = "fresh02", "12345678"
+	if rec, env := c.do(http.MethodPut, "/wps/member/register", again, true); rec.Code != 409 || env.Code != "register.mobile_taken" {
+		t.Fatalf("same mobile = %d %+v", rec.Code, env)
+	}
+	if rec, _ := newClient(t, s, "demo").login("fresh01", "Fresh@2026"); rec.Code != 200 {
+		t.Fatalf("login of the new account = %d", rec.Code)
+	}
+}
+
+func TestFreePlay(t *testing.T) {
+	s := newHostileTestServer(t)
+	c := newClient(t, s, "demo")
+	rec, env := c.do(http.MethodPost, "/wps/session/login/freeplay", nil, false)
+	res := value[loginResult](t, env)
+	if rec.Code != 200 || !res.IsTrial || res.Type != 4 || res.Token == "" {
+		t.Fatalf("free play = %d %+v", rec.Code, env)
+	}
+	c.token = res.Token
+	if rec, env := c.do(http.MethodGet, "/wps/member/info", nil, false); rec.Code != 200 || !value[memberInfo](t, env).IsTrial {
+		t.Fatalf("trial info = %d %+v", rec.Code, env)
+	}
+	// lucky has free play off.
+	if rec, env := newClient(t, s, "lucky").do(http.MethodPost, "/wps/session/login/freeplay", nil, false); rec.Code != 403 || env.Code != "freeplay.disabled" {
+		t.Fatalf("lucky free play = %d %+v", rec.Code, env)
+	}
+	// One address cannot mint trial accounts without end.
+	var last int
+	for i := 0; i < 11; i++ {
+		rec, _ := c.do(http.MethodPost, "/wps/session/login/freeplay", nil, false)
+		last = rec.Code
+	}
+	if last != 429 {
+		t.Fatalf("12th trial account from one address = %d", last)
+	}
+}
