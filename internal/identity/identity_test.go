@@ -305,3 +305,81 @@ func TestCaptcha(t *testing.T) {
 		}
 	})
 }
+
+func TestNormalizePhone(t *testing.T) {
+	tests := []struct {
+		cc, num, want string
+		err           error
+	}{
+		{"855", "012345678", "+85512345678", nil},
+		{"+855", "12345678", "+85512345678", nil},
+		{"855", "1234567", "", ErrPhoneFormat},
+		{"66", "0812345678", "+66812345678", nil},
+		{"86", "13812345678", "+8613812345678", nil},
+		{"86", "1381234567", "", ErrPhoneFormat},
+		{"855", "12-345-678", "", ErrPhoneFormat},
+		{"999", "12345678", "", ErrPhoneFormat},
+		{"855", "", "", ErrPhoneMissing},
+	}
+	for _, tt := range tests {
+		got, err := NormalizePhone(tt.cc, tt.num)
+		if got != tt.want || !errors.Is(err, tt.err) {
+			t.Errorf("NormalizePhone(%s, %s) = %q, %v", tt.cc, tt.num, got, err)
+		}
+	}
+}
+
+func TestSMSCodes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s, c := setup(t, db)
+		const num = "+85587654321"
+		code, err := s.IssueCode(ctx, "demo", num, PurposeLogin, "192.0.2.1", 5)
+		if err != nil || len(code) != 6 {
+			t.Fatalf("issue = %q, %v", code, err)
+		}
+		var lim *SMSLimit
+		if _, err := s.IssueCode(ctx, "demo", num, PurposeLogin, "192.0.2.1", 5); !errors.As(err, &lim) || !errors.Is(err, ErrSMSTooSoon) || lim.RetryAfter > SMSInterval {
+			t.Fatalf("second code within a minute: %v", err)
+		}
+		if err := s.CheckCode(ctx, "demo", num, PurposeRegister, code); !errors.Is(err, ErrCodeInvalid) {
+			t.Fatalf("code for another purpose: %v", err)
+		}
+		if err := s.CheckCode(ctx, "demo", num, PurposeLogin, ""); !errors.Is(err, ErrCodeMissing) {
+			t.Fatalf("missing code: %v", err)
+		}
+		if err := s.CheckCode(ctx, "demo", num, PurposeLogin, code); err != nil {
+			t.Fatalf("right code: %v", err)
+		}
+		if err := s.CheckCode(ctx, "demo", num, PurposeLogin, code); !errors.Is(err, ErrCodeInvalid) {
+			t.Fatalf("code used twice: %v", err)
+		}
+		// Expiry.
+		c.add(SMSInterval)
+		code, _ = s.IssueCode(ctx, "demo", num, PurposeLogin, "192.0.2.1", 1)
+		c.add(61 * time.Second)
+		if err := s.CheckCode(ctx, "demo", num, PurposeLogin, code); !errors.Is(err, ErrCodeExpired) {
+			t.Fatalf("expired code: %v", err)
+		}
+		// Guessing kills the code.
+		code, _ = s.IssueCode(ctx, "demo", num, PurposeLogin, "192.0.2.1", 5)
+		for i := 0; i < SMSMaxAttempts; i++ {
+			_ = s.CheckCode(ctx, "demo", num, PurposeLogin, "000000x")
+		}
+		if err := s.CheckCode(ctx, "demo", num, PurposeLogin, code); !errors.Is(err, ErrCodeInvalid) {
+			t.Fatalf("code survived %d wrong guesses: %v", SMSMaxAttempts, err)
+		}
+		// Daily cap per number.
+		for i := 0; i < SMSDailyPerNumber; i++ {
+			c.add(SMSInterval)
+			_, err = s.IssueCode(ctx, "demo", num, PurposeLogin, "198.51.100.1", 5)
+		}
+		if !errors.Is(err, ErrSMSTooMany) {
+			t.Fatalf("daily cap per number: %v", err)
+		}
+		c.add(24 * time.Hour)
+		if _, err := s.IssueCode(ctx, "demo", num, PurposeLogin, "198.51.100.1", 5); err != nil {
+			t.Fatalf("next day: %v", err)
+		}
+	})
+}
