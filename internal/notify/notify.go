@@ -11,9 +11,9 @@ import (
 
 // Message is one outgoing SMS or e-mail.
 type Message struct {
-	To   string    `json:"to"`
-	Kind string    `json:"kind"` // sms or email
-	Text string    `json:"text"`
+	To   string `json:"to"`
+	Kind string `json:"kind"` // sms or email
+	Text string `json:"text"`
 	// Code is the verification code the text carries, for the dev outbox;
 	// senders never log it.
 	Code string    `json:"code"`
