@@ -15,6 +15,7 @@ import (
 	"portal/internal/httpapi"
 	"portal/internal/identity"
 	"portal/internal/merchant"
+	"portal/internal/notify"
 )
 
 // serve runs the portal until ctx ends, then drains in-flight requests.
@@ -85,6 +86,14 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	watcher := database.NewWatcher(db, cfg.WatchInterval, log)
 	watcher.Subscribe(merchant.Topic, merchants.Invalidate)
 	watcher.Subscribe(catalog.Topic, games.Invalidate)
+	var sms notify.Sender
+	var outbox *notify.Outbox
+	switch {
+	case cfg.Dev:
+		outbox = &notify.Outbox{}
+	case cfg.SMSGatewayURL != "":
+		sms = notify.HTTPSMS{URLTemplate: cfg.SMSGatewayURL}
+	}
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
 			Dev:            cfg.Dev,
@@ -97,6 +106,8 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Merchant:  merchants,
 		Catalog:   games,
 		Identity:  identity.NewService(db, nil),
+		SMS:       sms,
+		Outbox:    outbox,
 	})
 	return api, watcher, nil
 }

@@ -33,6 +33,9 @@ type Config struct {
 	// WatchInterval is how often cached data checks for changes made by other
 	// processes (PORTAL_WATCH_INTERVAL, default 2s; operators expect < 5 s).
 	WatchInterval time.Duration
+	// SMSGatewayURL is the HTTP SMS gateway's URL template with {to} and
+	// {text} (PORTAL_SMS_URL); without it and outside dev mode no SMS is sent.
+	SMSGatewayURL string
 	// ShutdownGrace bounds how long in-flight requests may finish on stop.
 	ShutdownGrace time.Duration
 }
@@ -44,6 +47,7 @@ func Load(getenv func(string) string) (Config, error) {
 		DataDir:       or(getenv("PORTAL_DATA"), "./data"),
 		Dev:           getenv("PORTAL_DEV") == "1" || getenv("PORTAL_DEV") == "true",
 		GeoIPPath:     getenv("PORTAL_GEOIP_DB"),
+		SMSGatewayURL: getenv("PORTAL_SMS_URL"),
 		LogJSON:       getenv("PORTAL_LOG_FORMAT") == "json",
 		WatchInterval: 2 * time.Second,
 		ShutdownGrace: 15 * time.Second,

@@ -10,6 +10,7 @@ import (
 	"portal/internal/database"
 	"portal/internal/identity"
 	"portal/internal/merchant"
+	"portal/internal/notify"
 )
 
 // apiError is an error that already knows its answer.
@@ -48,6 +49,13 @@ var domainErrors = []struct {
 	{identity.ErrNoSession, http.StatusUnauthorized, "login.not.session"},
 	{identity.ErrBadCredentials, http.StatusBadRequest, "login.password.incorrect"},
 	{identity.ErrMemberFrozen, http.StatusForbidden, "login.account_frozen"},
+	{identity.ErrPhoneMissing, http.StatusUnprocessableEntity, "sms.phone_missing"},
+	{identity.ErrPhoneFormat, http.StatusUnprocessableEntity, "sms.phone_invalid"},
+	{identity.ErrSMSQuota, http.StatusServiceUnavailable, "sms.quota_insufficient"},
+	{identity.ErrCodeMissing, http.StatusUnprocessableEntity, "sms.code_missing"},
+	{identity.ErrCodeInvalid, http.StatusBadRequest, "sms.code_invalid"},
+	{identity.ErrCodeExpired, http.StatusBadRequest, "sms.code_expired"},
+	{notify.ErrNotConfigured, http.StatusServiceUnavailable, "sms.not_enabled"},
 	{catalog.ErrGameNotFound, http.StatusNotFound, "game.not_found"},
 	{catalog.ErrVendorNotFound, http.StatusNotFound, "vendor.not_found"},
 	{database.ErrNotFound, http.StatusNotFound, "resource.not_found"},
@@ -58,6 +66,9 @@ var domainErrors = []struct {
 func answerFor(err error) (*apiError, bool) {
 	var ae *apiError
 	if errors.As(err, &ae) {
+		return ae, true
+	}
+	if ae, ok := smsLimitError(err); ok {
 		return ae, true
 	}
 	var fe *merchant.FieldError

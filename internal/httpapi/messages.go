@@ -135,6 +135,51 @@ var messages = map[string]map[string]string{
 		"KM": "ការលេងសាកល្បងឥតគិតថ្លៃមិនមានទេ",
 		"CN": "暂不支持免费试玩",
 	},
+	"sms.phone_missing": {
+		"EN": "Please enter your mobile number",
+		"KM": "សូមបញ្ចូលលេខទូរស័ព្ទរបស់អ្នក",
+		"CN": "请输入手机号码",
+	},
+	"sms.phone_invalid": {
+		"EN": "Please enter a valid mobile number",
+		"KM": "សូមបញ្ចូលលេខទូរស័ព្ទដែលត្រឹមត្រូវ",
+		"CN": "请输入有效的手机号码",
+	},
+	"sms.too_soon": {
+		"EN": "A code was just sent, please wait before asking again",
+		"KM": "លេខកូដទើបតែបានផ្ញើ សូមរង់ចាំមុននឹងស្នើម្តងទៀត",
+		"CN": "验证码刚刚已发送，请稍候再试",
+	},
+	"sms.too_many_requests": {
+		"EN": "Too many requests, please retry after 5 minutes",
+		"KM": "សំណើច្រើនពេក សូមព្យាយាមម្តងទៀតបន្ទាប់ពី 5 នាទី",
+		"CN": "请求过于频繁，请 5 分钟后再试",
+	},
+	"sms.quota_insufficient": {
+		"EN": "SMS quota insufficient, please contact customer service",
+		"KM": "កូតា SMS មិនគ្រប់គ្រាន់ សូមទាក់ទងផ្នែកបម្រើអតិថិជន",
+		"CN": "短信额度不足，请联系客服",
+	},
+	"sms.not_enabled": {
+		"EN": "This function is not enabled, please contact customer service",
+		"KM": "មុខងារនេះមិនត្រូវបានបើកទេ សូមទាក់ទងផ្នែកបម្រើអតិថិជន",
+		"CN": "该功能未开通，请联系客服",
+	},
+	"sms.code_missing": {
+		"EN": "Please enter the verification code",
+		"KM": "សូមបញ្ចូលលេខកូដផ្ទៀងផ្ទាត់",
+		"CN": "请输入验证码",
+	},
+	"sms.code_invalid": {
+		"EN": "A valid verification code is required",
+		"KM": "ត្រូវការលេខកូដផ្ទៀងផ្ទាត់ដែលត្រឹមត្រូវ",
+		"CN": "请输入有效的验证码",
+	},
+	"sms.code_expired": {
+		"EN": "The code has expired, please send again",
+		"KM": "លេខកូដបានផុតកំណត់ សូមផ្ញើម្តងទៀត",
+		"CN": "验证码已过期，请重新发送",
+	},
 	"login.too_many_attempts": {
 		"EN": "Too many failed attempts, please retry after 5 minutes",
 		"KM": "ការព្យាយាមបរាជ័យច្រើនពេក សូមព្យាយាមម្តងទៀតបន្ទាប់ពី 5 នាទី",
@@ -154,11 +199,6 @@ var messages = map[string]map[string]string{
 		"EN": "This account is not a member account; please log in at the agent centre",
 		"KM": "គណនីនេះមិនមែនជាគណនីសមាជិកទេ សូមចូលនៅមជ្ឈមណ្ឌលភ្នាក់ងារ",
 		"CN": "该账号不是会员账号，请在代理中心登录",
-	},
-	"login.sms_unavailable": {
-		"EN": "Log-in by SMS code is not available yet",
-		"KM": "ការចូលដោយលេខកូដ SMS មិនទាន់មាននៅឡើយទេ",
-		"CN": "短信验证码登录暂未开放",
 	},
 	"member.password_change_required": {
 		"EN": "Please change your password first",

@@ -188,3 +188,87 @@ func randomHex(n int) string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// registerMobileRequest registers by phone (spec §4 Register, registerMobile).
+type registerMobileRequest struct {
+	MobileNum          string `json:"mobileNum"`
+	CountryDialingCode string `json:"countryDialingCode"`
+	VerificationCode   string `json:"verificationCode,omitempty"`
+	Password           string `json:"password,omitempty"`
+	ConfirmPassword    string `json:"confirmPassword,omitempty"`
+	AffiliateCode      string `json:"affiliateCode,omitempty"`
+	ReferralCode       string `json:"referralCode,omitempty"`
+	Domain             string `json:"domain,omitempty"`
+	RegisterURL        string `json:"registerUrl,omitempty"`
+	RegisterMethod     string `json:"registerMethod,omitempty"`
+	AcceptTerms        bool   `json:"acceptTerms"`
+}
+
+// registerMobile opens an account by phone number: the username is the
+// national number without leading zeros; the code is required when the
+// merchant verifies numbers (REGMOBVERF3), the password when it asks for one
+// (MOBILENUMPASSREG3; otherwise the member logs in by SMS code).
+func (s *Server) registerMobile(w http.ResponseWriter, r *http.Request) (any, error) {
+	ctx := r.Context()
+	mer := merchantOf(ctx)
+	var req registerMobileRequest
+	if err := s.decodeBody(w, r, &req); err != nil {
+		return nil, err
+	}
+	cfg, err := s.Merchant.Config(ctx, mer.Code)
+	if err != nil {
+		return nil, err
+	}
+	if !merchant.ModuleOn(cfg.Modules, merchant.ModMobileReg) {
+		return nil, newError(http.StatusForbidden, "register.disabled", nil)
+	}
+	if !req.AcceptTerms {
+		return nil, newError(http.StatusUnprocessableEntity, "register.terms_required", fieldError{Field: "acceptTerms", Reason: "required"})
+	}
+	mobile, err := identity.NormalizePhone(req.CountryDialingCode, req.MobileNum)
+	if err != nil {
+		return nil, err
+	}
+	password := req.Password
+	if merchant.ModuleOn(cfg.Modules, merchant.ModMobilePassReg) {
+		if req.Password != req.ConfirmPassword {
+			return nil, newError(http.StatusUnprocessableEntity, "validation.inconsistent_twice", fieldError{Field: "confirmPassword", Reason: "differs"})
+		}
+		rule := cfg.RegisterRules["password"]
+		rule.Enabled, rule.Required = true, true
+		if err := rule.Check("password", req.Password); err != nil {
+			return nil, err
+		}
+	} else {
+		password = randomHex(24) // unusable: this member logs in by SMS code
+	}
+	var upline int64
+	if code := strings.TrimSpace(req.AffiliateCode); code != "" {
+		agent, err := s.Identity.ByUsername(ctx, mer.Code, code)
+		if err != nil || !agent.Type.IsAgent() || agent.Status != identity.StatusActive {
+			return nil, newError(http.StatusUnprocessableEntity, "register.invitation_code_error", fieldError{Field: "affiliateCode", Reason: "unknown"})
+		}
+		upline = agent.ID
+	}
+	if merchant.ModuleOn(cfg.Modules, merchant.ModRegMobileVerify) {
+		if err := s.Identity.CheckCode(ctx, mer.Code, mobile, identity.PurposeRegister, strings.TrimSpace(req.VerificationCode)); err != nil {
+			return nil, err
+		}
+	}
+	username := strings.TrimLeft(strings.TrimSpace(req.MobileNum), "0")
+	profile := map[string]string{"registerMethod": "mobile"}
+	for k, v := range map[string]string{"referralCode": req.ReferralCode, "domain": req.Domain, "registerUrl": req.RegisterURL} {
+		if v = strings.TrimSpace(v); v != "" {
+			profile[k] = v
+		}
+	}
+	id, err := s.Identity.Open(ctx, identity.NewMember{MerchantCode: mer.Code, Username: username, Password: password,
+		Mobile: mobile, UplineID: upline, Profile: profile})
+	switch {
+	case errors.Is(err, identity.ErrUsernameTaken), errors.Is(err, identity.ErrMobileTaken):
+		return nil, newError(http.StatusConflict, "register.mobile_taken", fieldError{Field: "mobileNum", Reason: "taken"})
+	case err != nil:
+		return nil, err
+	}
+	return s.startSession(r, id, true)
+}

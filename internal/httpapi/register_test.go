@@ -3,12 +3,15 @@ package httpapi
 import (
 	"net/http"
 	"testing"
+
+	"portal/internal/notify"
 )
 
 func newDevServer(t *testing.T) *Server {
 	t.Helper()
 	prod := newHostileTestServer(t)
-	return New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity})
+	return New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity,
+		Outbox: &notify.Outbox{}})
 }
 
 func (c *client) solveCaptcha() (string, string) {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"portal/internal/catalog"
+	"portal/internal/identity"
 	"portal/internal/merchant"
 )
 
@@ -65,7 +66,7 @@ func (s *Server) routes() []Route {
 			Summary: "(E) Log in by username and password; locked for 5 minutes after more than 10 failures in 15",
 			Body:    loginRequest{}, Result: loginResult{}, Payload: s.login,
 			Errors: []string{"validation.required", "login.password.incorrect", "login.too_many_attempts", "login.account_frozen",
-				"login.not_agent", "login.not_member", "login.sms_unavailable", "login.captcha_required", "login.captcha_incorrect", "request.invalid_body", "request.decrypt_failed"}},
+				"login.not_agent", "login.not_member", "login.captcha_required", "sms.code_invalid", "sms.code_expired", "sms.phone_invalid", "sms.not_enabled", "login.captcha_incorrect", "request.invalid_body", "request.decrypt_failed"}},
 		{Method: http.MethodPost, Path: "/wps/session/login/freeplay", Tag: "session", Access: Lobby,
 			Summary: "Open a trial account (play money only) and log it in",
 			Result:  loginResult{}, JSON: s.freePlay, Errors: []string{"freeplay.disabled", "request.too_many"}},
@@ -75,6 +76,25 @@ func (s *Server) routes() []Route {
 			Errors: []string{"register.disabled", "register.terms_required", "validation.inconsistent_twice", "validation.field_invalid",
 				"member.password_not_new", "login.captcha_incorrect", "register.invitation_code_error", "register.username_taken",
 				"register.mobile_taken", "request.invalid_body", "request.decrypt_failed"}},
+		{Method: http.MethodPut, Path: "/wps/member/register/mobile", Tag: "member", Access: Lobby, Encrypted: true,
+			Summary: "(E) Register by mobile number (SMS code when the merchant verifies numbers), then log in",
+			Body:    registerMobileRequest{}, Result: loginResult{}, Payload: s.registerMobile,
+			Errors: []string{"register.disabled", "register.terms_required", "validation.inconsistent_twice", "validation.field_invalid",
+				"register.invitation_code_error", "register.mobile_taken", "sms.phone_missing", "sms.phone_invalid", "sms.code_missing",
+				"sms.code_invalid", "sms.code_expired", "request.invalid_body", "request.decrypt_failed"}},
+		{Method: http.MethodPost, Path: "/wps/verification/sms/noLogin", Tag: "session", Access: Lobby,
+			Summary: "Send an SMS code for log-in or password reset (not sent, silently, to a number without an account)",
+			Body:    smsRequest{}, Result: smsSent{}, Payload: s.smsNoLogin, Errors: smsErrors},
+		{Method: http.MethodPost, Path: "/wps/verification/sms/register", Tag: "session", Access: Lobby,
+			Summary: "Send an SMS code to verify a number at registration",
+			Body:    smsRequest{}, Result: smsSent{}, Payload: s.smsRegister, Errors: smsErrors},
+		{Method: http.MethodPost, Path: "/wps/member/password/verification", Tag: "member", Access: Lobby, Encrypted: true,
+			Summary: "(E) Reset the password with an SMS code; ends every session and logs in",
+			Body:    resetRequest{}, Result: loginResult{}, Payload: s.resetByPhone,
+			Errors: []string{"sms.not_enabled", "validation.inconsistent_twice", "validation.field_invalid", "sms.phone_missing", "sms.phone_invalid",
+				"sms.code_missing", "sms.code_invalid", "sms.code_expired", "request.invalid_body", "request.decrypt_failed"}},
+		{Method: http.MethodGet, Path: "/wps/system/countryCodes", Tag: "session", Access: Lobby,
+			Summary: "Country dialing codes with their national number lengths", Result: []identity.Country{}, JSON: s.countryCodes},
 		{Method: http.MethodDelete, Path: "/wps/session/logout", Tag: "session", Access: Lobby, Auth: true, DuringPasswordChange: true,
 			Summary: "(T) End this session", JSON: s.logout, Errors: []string{"login.not.session"}},
 		{Method: http.MethodGet, Path: "/wps/member/info", Tag: "member", Access: Lobby, Auth: true, DuringPasswordChange: true,
@@ -151,10 +171,16 @@ func (s *Server) routes() []Route {
 		table = append(table,
 			Route{Method: http.MethodGet, Path: "/dev/captcha/last", Tag: "dev", Access: Public,
 				Summary: "Dev mode: the last captcha issued, with its text", Result: lastCaptcha{}, JSON: s.devLastCaptcha},
+			Route{Method: http.MethodGet, Path: "/dev/outbox", Tag: "dev", Access: Public,
+				Summary: "Dev mode: SMS and e-mail not sent but kept, newest first", Result: outboxList{}, JSON: s.devOutbox},
 		)
 	}
 	return table
 }
+
+// smsErrors are the phone-verification errors of spec §8.
+var smsErrors = []string{"sms.not_enabled", "sms.phone_missing", "sms.phone_invalid", "sms.too_soon", "sms.too_many_requests",
+	"sms.quota_insufficient", "request.invalid_body"}
 
 // Query parameters shared by the system routes.
 var (

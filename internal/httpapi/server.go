@@ -14,6 +14,7 @@ import (
 	"portal/internal/catalog"
 	"portal/internal/identity"
 	"portal/internal/merchant"
+	"portal/internal/notify"
 )
 
 // Config is what the HTTP layer needs from the process configuration.
@@ -45,6 +46,10 @@ type Deps struct {
 	Catalog *catalog.Service
 	// Identity serves log-in, sessions and members.
 	Identity *identity.Service
+	// SMS sends verification codes; in dev mode it is Outbox.
+	SMS notify.Sender
+	// Outbox is the dev-mode sender that /dev/outbox lists; nil otherwise.
+	Outbox *notify.Outbox
 }
 
 // Server answers the API.
@@ -61,6 +66,12 @@ type Server struct {
 func New(d Deps) *Server {
 	if d.Merchants == nil && d.Merchant != nil {
 		d.Merchants = d.Merchant
+	}
+	if d.SMS == nil {
+		d.SMS = notify.Disabled{}
+		if d.Outbox != nil {
+			d.SMS = d.Outbox
+		}
 	}
 	s := &Server{Deps: d, log: d.Log}
 	s.table = s.routes()

@@ -17,8 +17,10 @@ import (
 type loginRequest struct {
 	Username  string `json:"username"`
 	MobileNum string `json:"mobileNum,omitempty"`
-	Password  string `json:"password"`
-	Code      string `json:"code,omitempty"`
+	// CountryDialingCode goes with MobileNum (sms login).
+	CountryDialingCode string `json:"countryDialingCode,omitempty"`
+	Password           string `json:"password"`
+	Code               string `json:"code,omitempty"`
 	// Type is "username" (password login) or "sms" (code login).
 	Type      string `json:"type"`
 	Captcha   string `json:"captcha,omitempty"`
@@ -68,9 +70,10 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, err
 	}
 	req.Username = strings.TrimSpace(req.Username)
+	if req.Type == "sms" {
+		return s.smsLogin(ctx, r, req)
+	}
 	switch {
-	case req.Type == "sms":
-		return nil, newError(http.StatusUnprocessableEntity, "login.sms_unavailable", nil)
 	case req.Type != "" && req.Type != "username":
 		return nil, badField("type", "must be username or sms")
 	case req.Username == "":

@@ -146,6 +146,30 @@ func (s *Service) Open(ctx context.Context, n NewMember) (int64, error) {
 	return s.Create(ctx, s.db.Write(), n)
 }
 
+// SetPassword replaces a member's password without the old one (after a
+// verified reset) and ends all their sessions.
+func (s *Service) SetPassword(ctx context.Context, memberID int64, password string) error {
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(q database.Querier) error {
+		if _, err := q.ExecContext(ctx, `UPDATE members SET password_hash = $1, password_changed_at = $2, must_change_password = $3 WHERE id = $4`,
+			hash, s.now().UnixMilli(), boolInt(IsDefaultPassword(password)), memberID); err != nil {
+			return fmt.Errorf("identity: set password: %w", err)
+		}
+		return s.revokeAll(ctx, q, memberID, "")
+	})
+}
+
+// TouchLogin records a successful login that did not go through Login.
+func (s *Service) TouchLogin(ctx context.Context, memberID int64) error {
+	if _, err := s.db.Write().ExecContext(ctx, `UPDATE members SET last_login_at = $1 WHERE id = $2`, s.now().UnixMilli(), memberID); err != nil {
+		return fmt.Errorf("identity: touch login: %w", err)
+	}
+	return nil
+}
+
 // Member returns the member with id.
 func (s *Service) Member(ctx context.Context, id int64) (*Member, error) {
 	return s.memberByID(ctx, s.db.Read(), id)

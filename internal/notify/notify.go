@@ -5,6 +5,7 @@ package notify
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 )
@@ -57,3 +58,13 @@ func (o *Outbox) List() []Message {
 	}
 	return out
 }
+
+// ErrNotConfigured is answered by Disabled.
+var ErrNotConfigured = errors.New("notify: no sender configured")
+
+// Disabled is the sender of a server with no gateway configured and dev
+// mode off: it sends nothing and says so.
+type Disabled struct{}
+
+// Send refuses.
+func (Disabled) Send(context.Context, Message) error { return ErrNotConfigured }

@@ -1,0 +1,135 @@
+package httpapi
+
+import (
+	"net/http"
+	"testing"
+
+	"portal/internal/notify"
+)
+
+func (c *client) outbox() []notify.Message {
+	c.t.Helper()
+	_, env := c.do(http.MethodGet, "/dev/outbox", nil, false)
+	return value[outboxList](c.t, env).Content
+}
+
+func TestSMSLoginAndLimits(t *testing.T) {
+	s := newDevServer(t)
+	c := newClient(t, s, "demo")
+	send := func(path string, body map[string]string) (int, string) {
+		rec, env := c.do(http.MethodPost, path, body, false)
+		return rec.Code, env.Code
+	}
+	tests := []struct {
+		name   string
+		body   map[string]string
+		status int
+		code   string
+	}{
+		{"missing phone", map[string]string{"countryDialingCode": "855"}, 422, "sms.phone_missing"},
+		{"bad phone", map[string]string{"mobileNum": "12ab", "countryDialingCode": "855"}, 422, "sms.phone_invalid"},
+		{"wrong length for the country", map[string]string{"mobileNum": "1234567", "countryDialingCode": "855"}, 422, "sms.phone_invalid"},
+		{"unknown number: nothing sent, nothing told", map[string]string{"mobileNum": "099999999", "countryDialingCode": "855"}, 200, ""},
+		{"player01", map[string]string{"mobileNum": "012345002", "countryDialingCode": "855"}, 200, ""},
+		{"again within a minute", map[string]string{"mobileNum": "12345002", "countryDialingCode": "855"}, 429, "sms.too_soon"},
+	}
+	for _, tt := range tests {
+		if status, code := send("/wps/verification/sms/noLogin", tt.body); status != tt.status || code != tt.code {
+			t.Errorf("%s = %d %s", tt.name, status, code)
+		}
+	}
+	box := c.outbox()
+	if len(box) != 1 || box[0].To != "+85512345002" || box[0].Kind != "sms" || len(box[0].Code) != 6 {
+		t.Fatalf("outbox = %+v", box)
+	}
+	login := func(code string) (int, string) {
+		rec, env := c.do(http.MethodPost, "/wps/session/login",
+			map[string]string{"type": "sms", "mobileNum": "012345002", "countryDialingCode": "855", "code": code}, true)
+		if rec.Code == 200 {
+			c.token = value[loginResult](t, env).Token
+		}
+		return rec.Code, env.Code
+	}
+	if status, code := login(""); status != 422 || code != "sms.code_missing" {
+		t.Errorf("no code = %d %s", status, code)
+	}
+	if status, code := login("000000x"); status != 400 || code != "sms.code_invalid" {
+		t.Errorf("wrong code = %d %s", status, code)
+	}
+	if status, code := login(box[0].Code); status != 200 {
+		t.Fatalf("sms login = %d %s", status, code)
+	}
+	if rec, env := c.do(http.MethodGet, "/wps/member/info", nil, false); rec.Code != 200 || value[memberInfo](t, env).Account != "player01" {
+		t.Fatalf("info = %d %+v", rec.Code, env)
+	}
+	if status, code := login(box[0].Code); status != 400 || code != "sms.code_invalid" {
+		t.Errorf("code reused = %d %s", status, code)
+	}
+	// lucky has SMS login off; the production server has no SMS sender.
+	if rec, env := newClient(t, s, "lucky").do(http.MethodPost, "/wps/verification/sms/noLogin",
+		map[string]string{"mobileNum": "812345678", "countryDialingCode": "66"}, false); rec.Code != 403 || env.Code != "sms.not_enabled" {
+		t.Errorf("lucky sms = %d %+v", rec.Code, env)
+	}
+	prod := newClient(t, newHostileTestServer(t), "demo")
+	if rec, env := prod.do(http.MethodPost, "/wps/verification/sms/noLogin",
+		map[string]string{"mobileNum": "12345001", "countryDialingCode": "855"}, false); rec.Code != 503 || env.Code != "sms.not_enabled" {
+		t.Errorf("no sender = %d %+v", rec.Code, env)
+	}
+	if rec, _ := prod.do(http.MethodGet, "/dev/outbox", nil, false); rec.Code != 404 {
+		t.Errorf("dev outbox in production = %d", rec.Code)
+	}
+}
+
+func TestResetByPhone(t *testing.T) {
+	s := newDevServer(t)
+	c := newClient(t, s, "demo")
+	old := newClient(t, s, "demo")
+	if rec, _ := old.login("agent01", "Agent@123"); rec.Code != 200 {
+		t.Fatal("agent login")
+	}
+	if rec, env := c.do(http.MethodPost, "/wps/verification/sms/noLogin",
+		map[string]string{"mobileNum": "12345001", "countryDialingCode": "855", "purpose": "reset"}, false); rec.Code != 200 {
+		t.Fatalf("reset code = %d %+v", rec.Code, env)
+	}
+	code := c.outbox()[0].Code
+	reset := map[string]string{"mobileNum": "12345001", "countryDialingCode": "855", "verificationCode": code,
+		"newPassword": "weak", "confirmNewPassword": "weak"}
+	if rec, env := c.do(http.MethodPost, "/wps/member/password/verification", reset, true); rec.Code != 422 || env.Code != "validation.field_invalid" {
+		t.Fatalf("weak password = %d %+v", rec.Code, env)
+	}
+	reset["newPassword"], reset["confirmNewPassword"] = "Renewed@2026", "Renewed@2026"
+	rec, env := c.do(http.MethodPost, "/wps/member/password/verification", reset, true)
+	if rec.Code != 200 || value[loginResult](t, env).Account != "agent01" {
+		t.Fatalf("reset = %d %+v", rec.Code, env)
+	}
+	if rec, _ := old.do(http.MethodGet, "/wps/member/info", nil, false); rec.Code != 401 {
+		t.Errorf("old session survived the reset: %d", rec.Code)
+	}
+	if rec, _ := newClient(t, s, "demo").login("agent01", "Agent@123"); rec.Code != 400 {
+		t.Errorf("old password still works: %d", rec.Code)
+	}
+}
+
+func TestRegisterByMobile(t *testing.T) {
+	s := newDevServer(t)
+	c := newClient(t, s, "demo")
+	if rec, env := c.do(http.MethodPost, "/wps/verification/sms/register",
+		map[string]string{"mobileNo": "0812345678", "countryDialingCode": "66", "regType": "registerMobile"}, false); rec.Code != 200 || value[smsSent](t, env).ExpiredMinutes != 5 {
+		t.Fatalf("register code = %d %+v", rec.Code, env)
+	}
+	code := c.outbox()[0].Code
+	body := map[string]any{"mobileNum": "0812345678", "countryDialingCode": "66", "verificationCode": "000000x",
+		"password": "Mobile@2026", "confirmPassword": "Mobile@2026", "acceptTerms": true}
+	if rec, env := c.do(http.MethodPut, "/wps/member/register/mobile", body, true); rec.Code != 400 || env.Code != "sms.code_invalid" {
+		t.Fatalf("wrong code = %d %+v", rec.Code, env)
+	}
+	body["verificationCode"] = code
+	rec, env := c.do(http.MethodPut, "/wps/member/register/mobile", body, true)
+	res := value[loginResult](t, env)
+	if rec.Code != 200 || res.Account != "812345678" || res.Token == "" {
+		t.Fatalf("register by mobile = %d %+v", rec.Code, env)
+	}
+	if rec, _ := newClient(t, s, "demo").login("812345678", "Mobile@2026"); rec.Code != 200 {
+		t.Fatalf("login with the mobile as username = %d", rec.Code)
+	}
+}
