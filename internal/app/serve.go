@@ -86,13 +86,19 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	watcher := database.NewWatcher(db, cfg.WatchInterval, log)
 	watcher.Subscribe(merchant.Topic, merchants.Invalidate)
 	watcher.Subscribe(catalog.Topic, games.Invalidate)
-	var sms notify.Sender
+	// Senders: dev mode keeps messages in the outbox; otherwise the
+	// configured gateways, and without one that kind is not sent at all.
+	var sms, email notify.Sender
 	var outbox *notify.Outbox
-	switch {
-	case cfg.Dev:
+	if cfg.Dev {
 		outbox = &notify.Outbox{}
-	case cfg.SMSGatewayURL != "":
-		sms = notify.HTTPSMS{URLTemplate: cfg.SMSGatewayURL}
+	} else {
+		if cfg.SMSGatewayURL != "" {
+			sms = notify.HTTPSMS{URLTemplate: cfg.SMSGatewayURL}
+		}
+		if cfg.SMTPAddr != "" {
+			email = notify.SMTP{Addr: cfg.SMTPAddr, User: cfg.SMTPUser, Password: cfg.SMTPPassword, From: cfg.SMTPFrom}
+		}
 	}
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
@@ -107,6 +113,7 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Catalog:   games,
 		Identity:  identity.NewService(db, nil),
 		SMS:       sms,
+		Email:     email,
 		Outbox:    outbox,
 	})
 	return api, watcher, nil

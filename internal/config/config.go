@@ -36,6 +36,9 @@ type Config struct {
 	// SMSGatewayURL is the HTTP SMS gateway's URL template with {to} and
 	// {text} (PORTAL_SMS_URL); without it and outside dev mode no SMS is sent.
 	SMSGatewayURL string
+	// SMTP sends e-mail when SMTPAddr is set (PORTAL_SMTP_ADDR host:port,
+	// PORTAL_SMTP_USER, PORTAL_SMTP_PASSWORD, PORTAL_SMTP_FROM).
+	SMTPAddr, SMTPUser, SMTPPassword, SMTPFrom string
 	// ShutdownGrace bounds how long in-flight requests may finish on stop.
 	ShutdownGrace time.Duration
 }
@@ -48,6 +51,10 @@ func Load(getenv func(string) string) (Config, error) {
 		Dev:           getenv("PORTAL_DEV") == "1" || getenv("PORTAL_DEV") == "true",
 		GeoIPPath:     getenv("PORTAL_GEOIP_DB"),
 		SMSGatewayURL: getenv("PORTAL_SMS_URL"),
+		SMTPAddr:      getenv("PORTAL_SMTP_ADDR"),
+		SMTPUser:      getenv("PORTAL_SMTP_USER"),
+		SMTPPassword:  getenv("PORTAL_SMTP_PASSWORD"),
+		SMTPFrom:      or(getenv("PORTAL_SMTP_FROM"), "no-reply@localhost"),
 		LogJSON:       getenv("PORTAL_LOG_FORMAT") == "json",
 		WatchInterval: 2 * time.Second,
 		ShutdownGrace: 15 * time.Second,

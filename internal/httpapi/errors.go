@@ -55,6 +55,7 @@ var domainErrors = []struct {
 	{identity.ErrCodeMissing, http.StatusUnprocessableEntity, "sms.code_missing"},
 	{identity.ErrCodeInvalid, http.StatusBadRequest, "sms.code_invalid"},
 	{identity.ErrCodeExpired, http.StatusBadRequest, "sms.code_expired"},
+	{identity.ErrResetInvalid, http.StatusBadRequest, "member.reset_link_invalid"},
 	{notify.ErrNotConfigured, http.StatusServiceUnavailable, "sms.not_enabled"},
 	{catalog.ErrGameNotFound, http.StatusNotFound, "game.not_found"},
 	{catalog.ErrVendorNotFound, http.StatusNotFound, "vendor.not_found"},

@@ -180,6 +180,21 @@ var messages = map[string]map[string]string{
 		"KM": "លេខកូដបានផុតកំណត់ សូមផ្ញើម្តងទៀត",
 		"CN": "验证码已过期，请重新发送",
 	},
+	"member.in_been_out": {
+		"EN": "If the account and e-mail match, a reset link has been sent out; check your inbox",
+		"KM": "ប្រសិនបើគណនី និងអ៊ីមែលត្រូវគ្នា តំណកំណត់ឡើងវិញត្រូវបានផ្ញើចេញហើយ សូមពិនិត្យប្រអប់សំបុត្ររបស់អ្នក",
+		"CN": "如账号与邮箱匹配，重置链接已发送，请查收邮件",
+	},
+	"member.reset_link_invalid": {
+		"EN": "This reset link is invalid or has expired, please ask for a new one",
+		"KM": "តំណកំណត់ឡើងវិញនេះមិនត្រឹមត្រូវ ឬផុតកំណត់ហើយ សូមស្នើតំណថ្មី",
+		"CN": "该重置链接无效或已过期，请重新申请",
+	},
+	"member.in_need_true_account": {
+		"EN": "Please register or log in with a real account",
+		"KM": "សូមចុះឈ្មោះ ឬចូលដោយគណនីពិត",
+		"CN": "请注册或使用真实账号登录",
+	},
 	"login.too_many_attempts": {
 		"EN": "Too many failed attempts, please retry after 5 minutes",
 		"KM": "ការព្យាយាមបរាជ័យច្រើនពេក សូមព្យាយាមម្តងទៀតបន្ទាប់ពី 5 នាទី",

@@ -45,6 +45,8 @@ type Route struct {
 	// DuringPasswordChange lets a (T) route answer while the member must
 	// still change a default or expired password; other (T) routes refuse.
 	DuringPasswordChange bool
+	// RealAccount refuses trial accounts with member.in_need_true_account.
+	RealAccount bool
 	// Errors lists the codes this route answers beyond the common ones.
 	Errors []string
 	// JSON handles an envelope route: its value is written with 200.
@@ -101,6 +103,10 @@ func (s *Server) handler(rt Route) http.Handler {
 				var err error
 				if r, err = s.authenticate(r, m, rt.DuringPasswordChange); err != nil {
 					s.writeError(w, r, err)
+					return
+				}
+				if rt.RealAccount && memberOf(r.Context()).Type.IsTrial() {
+					s.writeError(w, r, newError(http.StatusForbidden, "member.in_need_true_account", nil))
 					return
 				}
 			}

@@ -48,6 +48,8 @@ type Deps struct {
 	Identity *identity.Service
 	// SMS sends verification codes; in dev mode it is Outbox.
 	SMS notify.Sender
+	// Email sends e-mail; in dev mode it is Outbox.
+	Email notify.Sender
 	// Outbox is the dev-mode sender that /dev/outbox lists; nil otherwise.
 	Outbox *notify.Outbox
 }
@@ -67,10 +69,12 @@ func New(d Deps) *Server {
 	if d.Merchants == nil && d.Merchant != nil {
 		d.Merchants = d.Merchant
 	}
-	if d.SMS == nil {
-		d.SMS = notify.Disabled{}
-		if d.Outbox != nil {
-			d.SMS = d.Outbox
+	for _, sender := range []*notify.Sender{&d.SMS, &d.Email} {
+		if *sender == nil {
+			*sender = notify.Disabled{}
+			if d.Outbox != nil {
+				*sender = d.Outbox
+			}
 		}
 	}
 	s := &Server{Deps: d, log: d.Log}

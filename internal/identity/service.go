@@ -260,3 +260,8 @@ func nonNilMap(m map[string]string) map[string]string {
 	}
 	return m
 }
+
+func jsonMarshal(v any) (string, error) {
+	b, err := json.Marshal(v)
+	return string(b), err
+}
