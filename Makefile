@@ -10,7 +10,7 @@ export CGO_ENABLED := 0
 WEB      := $(wildcard web/package.json)
 TAGS     := $(if $(WEB),-tags embedweb)
 
-.PHONY: build run test vet fmt-check go-test web-build web-test bench clean
+.PHONY: build run test vet fmt-check go-test web-build web-test web-e2e bench bench-web clean
 
 build: $(if $(WEB),web-build)
 	$(GO) build -trimpath $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/portal
@@ -25,10 +25,15 @@ web-build: web/node_modules
 web-test: web/node_modules
 	cd web && npm test
 
+# make web-e2e: Playwright browser tests (web/e2e) against the built binary on
+# a fresh data dir, with Debian's Chromium (installed by the script if missing).
+web-e2e: build
+	web/e2e/run.sh
+
 run: build
 	./$(BIN) serve
 
-test: fmt-check vet go-test $(if $(WEB),web-test build)
+test: fmt-check vet go-test $(if $(WEB),web-test build web-e2e)
 
 fmt-check:
 	@out=$$(find . -name '*.go' -not -path './web/node_modules/*' -not -path './.git/*' | xargs gofmt -l); \
@@ -47,6 +52,11 @@ bench: build
 	$(GO) build -trimpath -o bin/portal-bench ./cmd/portal-bench
 	./bin/portal-bench -portal ./$(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/catalog/
+
+# make bench-web: the gzipped size of the home route's initial JavaScript
+# (budget 200 KB) and Lighthouse (mobile, performance) against the built binary.
+bench-web: build
+	web/bench/run.sh
 
 clean:
 	rm -rf bin data

@@ -1,11 +1,15 @@
 package httpapi
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 )
 
 // apiPrefixes never fall back to the web app: an unknown API path is a 404
@@ -17,6 +21,7 @@ var apiPrefixes = []string{"/wps/", "/lgw/", "/lotto/", "/vendor/", "/icons/", "
 // the app, which then routes on the client.
 func (s *Server) spaHandler(files fs.FS) http.HandlerFunc {
 	fileServer := http.FileServerFS(files)
+	zipped := &gzipCache{files: files}
 	return func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		for _, prefix := range apiPrefixes {
@@ -36,6 +41,9 @@ func (s *Server) spaHandler(files fs.FS) http.HandlerFunc {
 					// Vite fingerprints everything under assets/.
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
+				if zipped.serve(w, r, name) {
+					return
+				}
 				fileServer.ServeHTTP(w, r)
 				return
 			}
@@ -49,4 +57,58 @@ func (s *Server) spaHandler(files fs.FS) http.HandlerFunc {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(index)
 	}
+}
+
+// gzipCache compresses the app's text files once, on first request: the
+// embedded files never change while the process runs, and sending the main
+// script uncompressed triples its transfer on a phone.
+type gzipCache struct {
+	files fs.FS
+	mu    sync.Mutex
+	done  map[string][]byte
+}
+
+var compressible = map[string]bool{".js": true, ".css": true, ".svg": true, ".json": true, ".html": true, ".txt": true}
+
+// serve writes the gzipped file and reports true, or reports false when the
+// client or the file does not suit compression.
+func (c *gzipCache) serve(w http.ResponseWriter, r *http.Request, name string) bool {
+	ext := path.Ext(name)
+	if !compressible[ext] || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || r.Header.Get("Range") != "" {
+		return false
+	}
+	body, ok := c.get(name)
+	if !ok {
+		return false
+	}
+	w.Header().Set("Content-Type", mime.TypeByExtension(ext))
+	w.Header().Set("Content-Encoding", "gzip")
+	w.Header().Add("Vary", "Accept-Encoding")
+	if r.Method == http.MethodHead {
+		return true
+	}
+	_, _ = w.Write(body)
+	return true
+}
+
+func (c *gzipCache) get(name string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := c.done[name]; ok {
+		return b, true
+	}
+	raw, err := fs.ReadFile(c.files, name)
+	if err != nil {
+		return nil, false
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := zw.Write(raw); err != nil || zw.Close() != nil {
+		return nil, false
+	}
+	if c.done == nil {
+		c.done = map[string][]byte{}
+	}
+	c.done[name] = buf.Bytes()
+	return c.done[name], true
 }

@@ -1,0 +1,79 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { Footer } from '../features/shell/Footer';
+import { Header } from '../features/shell/Header';
+import { RightBar } from '../features/shell/RightBar';
+import { SideMenu } from '../features/shell/SideMenu';
+import { openPopup } from '../lib/popups';
+import { useSessionToken } from '../lib/session';
+import { keys } from '../lib/storage';
+import { guard, ruleFor, viewKey } from './layout';
+import { HomePage, lazyPages } from './pages';
+import { LoadingCover } from './Startup';
+
+// Frame lays out one route: header, side menu, right bar and footer as its
+// rule says, the route's popup, the login guard and the scroll rules.
+export function Frame() {
+  const { pathname, hash, search } = useLocation();
+  const navigate = useNavigate();
+  const loggedIn = !!useSessionToken();
+  const rule = ruleFor(pathname);
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(keys.sideMenu) === 'collapsed');
+  const [drawer, setDrawer] = useState(false);
+
+  useEffect(() => {
+    if (!rule.popup) return;
+    openPopup(rule.popup, rule.popup === 'helpCenter' ? { article: hash.slice(1) } : rule.popup === 'login' ? { entry: 'member' } : {});
+    if (rule.redirect) navigate(rule.redirect, { replace: true });
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => setDrawer(false), [pathname, search]);
+
+  const redirect = guard(pathname, loggedIn);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  function toggle() {
+    setCollapsed((c) => {
+      localStorage.setItem(keys.sideMenu, c ? 'open' : 'collapsed');
+      return !c;
+    });
+  }
+
+  const Page = rule.page === 'home' ? HomePage : lazyPages[rule.page];
+  return (
+    <div className="frame" data-view={viewKey(pathname)} data-side={rule.sideMenu ? (collapsed ? 'collapsed' : 'open') : 'none'} data-drawer={drawer}>
+      <a className="skip-link" href="#main">
+        Skip
+      </a>
+      {rule.header && <Header onMenu={rule.sideMenu ? () => setDrawer((d) => !d) : undefined} />}
+      {rule.sideMenu && <SideMenu collapsed={collapsed} onToggle={toggle} />}
+      {drawer && <button type="button" className="drawer-scrim" aria-label="Close menu" onClick={() => setDrawer(false)} />}
+      <main id="main" className="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingCover />}>
+            <Page />
+            <ScrollOnNavigate view={viewKey(pathname)} hash={hash} />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {rule.header && rule.sideMenu && <RightBar />}
+      {rule.footer && <Footer />}
+    </div>
+  );
+}
+
+// ScrollOnNavigate renders inside the page's Suspense boundary, so it runs
+// once the loading cover is gone: a new view scrolls smoothly to the top, a
+// hash scrolls to its element (spec §2).
+function ScrollOnNavigate({ view, hash }: { view: string; hash: string }) {
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [view]);
+  useEffect(() => {
+    if (!hash) return;
+    const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+    el?.scrollIntoView({ behavior: 'smooth' });
+  }, [hash]);
+  return null;
+}

@@ -1,0 +1,70 @@
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { useNavigate } from 'react-router';
+import { MessageDialog } from '../components/MessageDialog';
+import { useAnnouncements } from '../data/content';
+import { lazyPage } from '../lib/lazyPage';
+import { alreadyShown } from '../lib/once';
+import { closePopup, openPopup, popups, type PopupId } from '../lib/popups';
+import { useSessionToken } from '../lib/session';
+
+type PopupProps = { onClose: () => void } & Record<string, unknown>;
+
+const named = (load: () => Promise<Record<string, unknown>>, name: string) =>
+  lazyPage<PopupProps>(() => load().then((m) => ({ default: m[name] as ComponentType<PopupProps> })));
+
+// What each page identifier shows. Popups are their own chunks: most
+// visits never open most of them.
+const registry: Partial<Record<PopupId, ComponentType<PopupProps>>> = {
+  login: named(() => import('../features/account/LoginPopup'), 'LoginPopup'),
+  register: named(() => import('../features/account/RegisterPopup'), 'RegisterPopup'),
+  helpCenter: named(() => import('../features/help/HelpCenterPopup'), 'HelpCenterPopup'),
+  notice: named(() => import('../features/notices/NoticeListPopup'), 'NoticeListPopup'),
+  announcement: named(() => import('../features/notices/AnnouncementPopup'), 'AnnouncementPopup'),
+  game: named(() => import('../features/game/GamePopup'), 'GamePopup'),
+  message: MessageDialog as ComponentType<PopupProps>,
+};
+
+// Panels that are pages of their own.
+const pageFor: Partial<Record<PopupId, string>> = { memberCenter: '/member', agentCenter: '/agentHome' };
+
+export function PopupHost() {
+  const open = popups.use((p) => p);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const page = open.find((p) => pageFor[p.id]);
+    if (page) {
+      closePopup(page.id);
+      navigate(pageFor[page.id]!);
+    }
+  }, [open, navigate]);
+
+  return (
+    <>
+      <AnnouncementTrigger />
+      {open.map(({ id, props }) => {
+        const Popup = registry[id];
+        if (!Popup) return null;
+        return (
+          <Suspense key={id} fallback={null}>
+            <Popup {...props} onClose={() => closePopup(id)} />
+          </Suspense>
+        );
+      })}
+    </>
+  );
+}
+
+// AnnouncementTrigger opens the public announcements once per session per
+// audience: visitors see execution B, members A (spec §4).
+function AnnouncementTrigger() {
+  const loggedIn = !!useSessionToken();
+  const audience = loggedIn ? 'USER_POPUP' : 'ANONYMOUS_POPUP';
+  const due = !alreadyShown(audience);
+  const q = useAnnouncements(loggedIn ? 'A' : 'B', due);
+  useEffect(() => {
+    const list = (q.data ?? []).filter((n) => n.type === 'PU' || n.type === 'B' || n.type === 'PR');
+    if (due && list.length > 0) openPopup('announcement', { audience, notices: list });
+  }, [q.data, due, audience]);
+  return null;
+}

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../components/LoadError';
+import { PermissionContext } from '../data/permission';
+import type { Permission, StatusPage } from '../data/types';
+import { get, setEncryption } from '../lib/api';
+import { openCustomerService } from '../lib/customerService';
+import { applyLanguage } from '../lib/i18n';
+import { chooseLanguage } from '../lib/language';
+import { rememberMerchant } from '../lib/storage';
+import { loadAnalytics } from './analytics';
+
+// How often a running page asks whether the site went into maintenance.
+const STATUS_POLL_MS = 60_000;
+
+// Startup makes the permission call before anything renders (spec §2):
+// status 1 shows the maintenance page, 2 the blocked-region page, 0 the app.
+export function Startup({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const permission = useQuery({
+    queryKey: ['permission'],
+    queryFn: ({ signal }) => get<Permission>('/wps/system/permission', undefined, signal),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  const p = permission.data;
+  const status = useQuery({
+    queryKey: ['status'],
+    queryFn: ({ signal }) => get<StatusPage>('/wps/system/status', undefined, signal),
+    enabled: !!p,
+    refetchInterval: STATUS_POLL_MS,
+  });
+
+  useEffect(() => {
+    if (!p) return;
+    rememberMerchant(p.merchant.code);
+    document.title = p.merchant.name;
+    setEncryption(p.encryption);
+    const supported = p.merchant.languages.map((l) => l.code);
+    void applyLanguage(chooseLanguage(supported, p.merchant.defaultLanguage, navigator.languages ?? [navigator.language])).then(() => setReady(true));
+  }, [p]);
+
+  useEffect(() => {
+    if (ready && p) loadAnalytics(p.analytics.gtagId);
+  }, [ready, p]);
+
+  if (permission.isError) return <StartupError error={permission.error} onRetry={() => void permission.refetch()} />;
+  if (!p || !ready) return <LoadingCover />;
+  const code = status.data?.status ?? p.systemStatus;
+  return (
+    <PermissionContext.Provider value={p}>
+      {code === 1 ? <MaintenancePage page={status.data} /> : code === 2 ? <BlockedPage page={status.data} ip={p.location.ip} /> : children}
+    </PermissionContext.Provider>
+  );
+}
+
+// LoadingCover covers the page until the app can render.
+export function LoadingCover() {
+  return (
+    <div className="loading-cover" role="status" aria-label="Loading">
+      <span className="spinner-dot" aria-hidden="true" />
+    </div>
+  );
+}
+
+function StartupError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <main className="status-page">
+      <LoadError error={error} onRetry={onRetry} />
+    </main>
+  );
+}
+
+function MaintenancePage({ page }: { page?: StatusPage }) {
+  const { t } = useTranslation();
+  return (
+    <StatusLayout title={page?.title || t('status.maintenanceTitle')} testId="maintenance">
+      <p>{page?.info || t('status.maintenanceInfo')}</p>
+    </StatusLayout>
+  );
+}
+
+function BlockedPage({ page, ip }: { page?: StatusPage; ip: string }) {
+  const { t } = useTranslation();
+  return (
+    <StatusLayout title={t('status.blockedTitle')} testId="blocked">
+      <p>{t('status.blockedInfo')}</p>
+      <p className="blocked-ip">
+        {t('status.yourIp')}: <strong dir="ltr">{page?.ip || ip}</strong>
+      </p>
+    </StatusLayout>
+  );
+}
+
+function StatusLayout({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const p = useContext(PermissionContext);
+  return (
+    <main className="status-page" data-testid={testId}>
+      <div className="status-card">
+        <h1>{title}</h1>
+        {children}
+        <button type="button" className="button button-primary" onClick={() => p && void openCustomerService(p)}>
+          {t('common.customerService')}
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { get } from '../../lib/api';
+
+export type CaptchaAnswer = { captchaId: string; captcha: string };
+
+// CaptchaField shows a captcha image with its answer box; clicking the
+// image loads another. Each captcha is good for one try, so the parent
+// bumps `round` after every submit.
+export function CaptchaField({ round, value, onChange }: { round: number; value: string; onChange: (a: CaptchaAnswer) => void }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['captcha', round],
+    queryFn: ({ signal }) => get<{ captchaId: string; image: string }>('/wps/captcha', undefined, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const id = q.data?.captchaId ?? '';
+  return (
+    <div className="field captcha-field">
+      <label htmlFor="captcha">{t('form.captcha')}</label>
+      <div className="captcha-row">
+        <input id="captcha" className="input" autoComplete="off" inputMode="text" maxLength={6} required value={value} onChange={(e) => onChange({ captchaId: id, captcha: e.target.value })} />
+        <button type="button" className="captcha-image" onClick={() => void q.refetch()} aria-label={t('form.captchaRefresh')}>
+          {q.data ? <img src={`data:image/png;base64,${q.data.image}`} alt={t('form.captchaImage')} width={120} height={40} /> : <span>…</span>}
+        </button>
+      </div>
+    </div>
+  );
+}

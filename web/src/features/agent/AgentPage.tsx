@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { usePermission } from '../../data/permission';
+import { openPopup } from '../../lib/popups';
+import { useSessionToken } from '../../lib/session';
+
+// The agent centre's pages (spec §2); the salary and dividend pages show
+// only when the merchant runs them.
+export function agentPages(flags: { dividend: boolean; dailySalary: boolean; hourSalary: boolean; realtimeSalary: boolean }): string[] {
+  return [
+    'agentAnnouncement',
+    'agentTeamOverview',
+    'registerCenter',
+    'downlineManagmentView',
+    'personalHistoryCopy',
+    'palStatementsAgentCopy',
+    'agentRevenueReport',
+    'agentDownlineTransactionDetailsCopy',
+    ...(flags.dividend ? ['agentDividendRecordCopy2'] : []),
+    ...(flags.dailySalary ? ['agentDailyWages2'] : []),
+    ...(flags.hourSalary ? ['agentHourSalary'] : []),
+    ...(flags.realtimeSalary ? ['agentRealtimeSalary'] : []),
+  ];
+}
+
+// AgentPage is the agent layout (no header, side menu or footer): /agent
+// is the agents' entrance, /agentHome their centre.
+export function AgentPage() {
+  const { t } = useTranslation();
+  const p = usePermission();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const loggedIn = !!useSessionToken();
+  const pages = agentPages(p);
+  const page = pages.includes(params.get('page') ?? '') ? params.get('page')! : 'agentTeamOverview';
+
+  return (
+    <div className="agent-layout">
+      <header className="agent-bar">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ◆
+          </span>
+          <span className="brand-name">{p.merchant.name}</span>
+        </Link>
+        <span className="agent-badge">{t('agent.title')}</span>
+      </header>
+      {pathname === '/agent' || !loggedIn ? (
+        <section className="agent-entry card">
+          <h1>{t('agent.entryTitle')}</h1>
+          <p>{t('agent.entryLead')}</p>
+          <button type="button" className="button button-primary" onClick={() => openPopup('login', { entry: 'agent' })}>
+            {t('agent.login')}
+          </button>
+        </section>
+      ) : (
+        <div className="member-layout">
+          <nav aria-label={t('agent.title')}>
+            <ul className="member-nav">
+              {pages.map((a) => (
+                <li key={a}>
+                  <Link to={`/agentHome?page=${a}`} aria-current={a === page ? 'page' : undefined}>
+                    {t(`agent.page.${a}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section className="member-content">
+            <h2>{t(`agent.page.${page}`)}</h2>
+            <EmptyState title={t('member.notYet')} />
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog';
+import { LoadError } from '../../components/LoadError';
+import { SafeHtml } from '../../components/SafeHtml';
+import { Spinner } from '../../components/Spinner';
+import { useHelpCenter } from '../../data/content';
+
+// HelpCenterPopup shows the help sections; /help#term (or any article
+// code) opens on that article (spec §2).
+export function HelpCenterPopup({ article, onClose }: { article?: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const q = useHelpCenter();
+  const [chosen, setChosen] = useState<string | undefined>(article || undefined);
+  const articles = (q.data ?? []).flatMap((s) => s.articles);
+  const current = articles.find((a) => a.code === chosen) ?? articles[0];
+  return (
+    <Dialog title={t('help.title')} onClose={onClose} className="dialog-wide help-center">
+      {q.isError ? (
+        <LoadError error={q.error} onRetry={() => void q.refetch()} />
+      ) : !q.data ? (
+        <Spinner />
+      ) : (
+        <div className="help-layout">
+          <nav aria-label={t('help.sections')}>
+            {q.data.map((s) => (
+              <section key={s.code}>
+                <h3>{s.title}</h3>
+                <ul>
+                  {s.articles.map((a) => (
+                    <li key={a.code}>
+                      <button type="button" className="link-button" aria-current={current?.code === a.code ? 'true' : undefined} onClick={() => setChosen(a.code)}>
+                        {a.title}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </nav>
+          {current && (
+            <article id={current.code} className="help-article">
+              <h3>{current.title}</h3>
+              <SafeHtml className="rich" html={current.content} />
+            </article>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

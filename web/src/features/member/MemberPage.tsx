@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
+import { Spinner } from '../../components/Spinner';
+import type { Member } from '../../data/types';
+import { get } from '../../lib/api';
+
+// The member centre's pages (spec §2), securityCenter first and default.
+export const memberPages = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+];
+
+export function MemberPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const page = memberPages.includes(params.get('page') ?? '') ? params.get('page')! : 'securityCenter';
+  return (
+    <div className="page member-page">
+      <h1 className="page-title">{t('member.title')}</h1>
+      <div className="member-layout">
+        <nav aria-label={t('member.title')}>
+          <ul className="member-nav">
+            {memberPages.map((p) => (
+              <li key={p}>
+                <Link to={`/member?page=${p}`} aria-current={p === page ? 'page' : undefined}>
+                  {t(`member.page.${p}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="member-content" aria-label={t(`member.page.${page}`)}>
+          <h2>{t(`member.page.${page}`)}</h2>
+          {page === 'securityCenter' ? <SecurityCenter /> : <EmptyState title={t('member.notYet')} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SecurityCenter() {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['memberInfo'], queryFn: ({ signal }) => get<Member & { mobileNum: string; email: string }>('/wps/member/info', undefined, signal) });
+  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  if (!q.data) return <Spinner />;
+  const m = q.data;
+  return (
+    <dl className="facts">
+      <dt>{t('form.username')}</dt>
+      <dd>{m.account}</dd>
+      <dt>ID</dt>
+      <dd>{m.id}</dd>
+      <dt>VIP</dt>
+      <dd>VIP{m.vipRankLevel}</dd>
+      <dt>{t('form.mobileNum')}</dt>
+      <dd dir="ltr">{m.mobileNum || '—'}</dd>
+      <dt>{t('form.email')}</dt>
+      <dd>{m.email || '—'}</dd>
+    </dl>
+  );
+}

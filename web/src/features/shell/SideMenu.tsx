@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
+import { categoryRoutes } from '../../app/layout';
+import { useMenus } from '../../data/catalog';
+import { useNotices } from '../../data/content';
+import { usePermission } from '../../data/permission';
+import { openCustomerService } from '../../lib/customerService';
+import { useSessionToken } from '../../lib/session';
+import { navEntries, navLabel } from './GameNav';
+import { LanguageSelect } from './LanguageSelect';
+import { SocialLinks } from './SocialLinks';
+
+// SideMenu is the collapsible left menu (spec §2). VIP bonus shows for a
+// visitor or when the merchant runs VIP; refer-and-earn when referral is
+// on; promotions only when there are some.
+export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const p = usePermission();
+  const loggedIn = !!useSessionToken();
+  const menus = useMenus();
+  const notices = useNotices();
+  const hasPromotions = (notices.data?.promotion.length ?? 0) > 0;
+  const categories = navEntries(menus.data ?? []).filter((m) => m.gameType !== 'HOME' && m.gameType !== 'PROMO');
+
+  return (
+    <aside className="side-menu" data-collapsed={collapsed} aria-label={t('nav.menu')}>
+      <button type="button" className="icon-button side-toggle" onClick={onToggle} aria-expanded={!collapsed} aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}>
+        <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+      </button>
+      <nav>
+        <ul className="side-list">
+          {(!loggedIn || p.vip) && <SideLink to="/promotions?tab=vip" icon="♛" label={t('side.vipBonus')} />}
+          {p.referral && <SideLink to="/member?page=referral" icon="✚" label={t('side.referEarn')} />}
+          <SideLink to="/member?page=personalHistoryCopy" icon="▤" label={t('side.bonusBets')} />
+          <SideLink to="/promotions" icon="★" label={t('side.events')} />
+          <SideLink to="/" icon="⌂" label={t('nav.HOME')} end />
+          {categories.map((m) => (
+            <SideLink key={m.gameType} to={categoryRoutes[m.gameType] ?? '/'} icon="●" label={t(navLabel(m.gameType))} />
+          ))}
+          {hasPromotions && <SideLink to="/promotions" icon="%" label={t('promotions.title')} />}
+          <SideLink to="/down" icon="⇩" label={t('side.download')} />
+        </ul>
+      </nav>
+      {!collapsed && (
+        <div className="side-extra">
+          <LanguageSelect id="side-language" />
+          <SocialLinks />
+          <button type="button" className="button button-ghost side-service" onClick={() => void openCustomerService(p)}>
+            {t('common.customerService')}
+          </button>
+          <button type="button" className="link-button" onClick={() => navigate('/help')}>
+            {t('help.title')}
+          </button>
+        </div>
+      )}
+    </aside>
+  );
+}
+
+function SideLink({ to, icon, label, end }: { to: string; icon: string; label: string; end?: boolean }) {
+  return (
+    <li>
+      <NavLink to={to} end={end} className="side-link" title={label}>
+        <span className="side-icon" aria-hidden="true">
+          {icon}
+        </span>
+        <span className="side-label">{label}</span>
+      </NavLink>
+    </li>
+  );
+}

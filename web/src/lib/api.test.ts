@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, get, setApiLanguage } from './api';
+
+function answer(status: number, body: unknown) {
+  return vi.fn().mockResolvedValue({ status, json: () => Promise.resolve(body) });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('api client', () => {
+  it('sends the merchant and language and unwraps the value', async () => {
+    const fetchMock = answer(200, { success: true, value: { total: 3 } });
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStorage.setItem('merchant', 'lucky');
+    setApiLanguage('EN');
+    const v = await get<{ total: number }>('/wps/game/list', { gameType: 'RNG', gameName: '' });
+    expect(v.total).toBe(3);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/wps/game/list?gameType=RNG&language=EN');
+    expect(init.headers.Merchant).toBe('lucky');
+  });
+
+  it('turns an error envelope into an ApiError', async () => {
+    vi.stubGlobal('fetch', answer(400, { success: false, code: 'invalid.domain', message: 'Invalid domain', value: null }));
+    await expect(get('/wps/system/permission')).rejects.toMatchObject({ code: 'invalid.domain', status: 400, message: 'Invalid domain' });
+  });
+
+  it('reports a network failure as network.abnormal', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    const err = (await get('/wps/system/status').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.code).toBe('network.abnormal');
+  });
+});

@@ -1,0 +1,45 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import { setApiLanguage } from './api';
+import { bcp47, rememberLanguage, rtlLanguages } from './language';
+
+// English is bundled as the fallback for any key a catalogue lacks; every
+// other catalogue is its own chunk, loaded when chosen, so a visitor
+// downloads one language, not thirty-five.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json']);
+
+void i18n.use(initReactI18next).init({
+  resources: { EN: { translation: en } },
+  lng: 'EN',
+  fallbackLng: 'EN',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+async function loadCatalogue(code: string): Promise<void> {
+  if (i18n.hasResourceBundle(code, 'translation')) return;
+  const load = catalogues[`../locales/${code.toLowerCase()}.json`];
+  if (!load) return; // no catalogue: English strings, server data still in the language
+  const mod = await load();
+  i18n.addResourceBundle(code, 'translation', mod.default, true, true);
+}
+
+// applyLanguage switches the UI language, the page direction and the
+// language the API answers in.
+export async function applyLanguage(code: string): Promise<void> {
+  await loadCatalogue(code).catch(() => undefined);
+  setApiLanguage(code);
+  document.documentElement.lang = bcp47(code);
+  document.documentElement.dir = rtlLanguages.includes(code) ? 'rtl' : 'ltr';
+  await i18n.changeLanguage(code);
+}
+
+// changeLanguage is the visitor's choice: remembered under lang and
+// hisLang, and every lobby query reloads because its key holds the language.
+export function changeLanguage(code: string): void {
+  rememberLanguage(code);
+  void applyLanguage(code);
+}
+
+export { i18n };

@@ -1,0 +1,36 @@
+import { createStore } from './store';
+
+// Popups and panels are opened by page identifier (spec §2). Any feature
+// may open one; the app's popup host decides what each identifier shows.
+export type PopupId =
+  | 'announcement'
+  | 'notice'
+  | 'login'
+  | 'register'
+  | 'changePassword'
+  | 'forgotPassword'
+  | 'helpCenter'
+  | 'game'
+  | 'chatRoom'
+  | 'contract'
+  | 'memberCenter'
+  | 'agentCenter'
+  | 'message';
+
+export type OpenPopup = { id: PopupId; props: Record<string, unknown> };
+
+export const popups = createStore<OpenPopup[]>([]);
+
+export function openPopup(id: PopupId, props: Record<string, unknown> = {}): void {
+  popups.set((open) => [...open.filter((p) => p.id !== id), { id, props }]);
+}
+
+export function closePopup(id: PopupId): void {
+  popups.set((open) => open.filter((p) => p.id !== id));
+}
+
+// showMessage opens the small message dialog (copy success, network
+// errors, "register with a real account"...).
+export function showMessage(text: string, title = ''): void {
+  openPopup('message', { text, title });
+}

@@ -1,0 +1,27 @@
+// Keys the spec names: the merchant code lives in both session and local
+// storage; the language under lang and hisLang; the theme and the side-menu
+// state are ours.
+export const keys = {
+  merchant: 'merchant',
+  lang: 'lang',
+  hisLang: 'hisLang',
+  theme: 'theme',
+  token: 'token',
+  sideMenu: 'sideMenu',
+  hotGames: 'hotGames',
+} as const;
+
+const DEFAULT_MERCHANT = 'demo';
+
+export function merchantCode(): string {
+  return sessionStorage.getItem(keys.merchant) ?? localStorage.getItem(keys.merchant) ?? DEFAULT_MERCHANT;
+}
+
+export function rememberMerchant(code: string): void {
+  sessionStorage.setItem(keys.merchant, code);
+  localStorage.setItem(keys.merchant, code);
+}
+
+export function sessionToken(): string | null {
+  return sessionStorage.getItem(keys.token);
+}

@@ -1,0 +1,13 @@
+import '@testing-library/jest-dom/vitest';
+import { vi } from 'vitest';
+
+// Components are tested without loading catalogues: t() answers the key,
+// so assertions name the key a string comes from.
+vi.mock('react-i18next', () => ({
+  useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'EN' } }),
+  Translation: ({ children }: { children: (t: (k: string) => string) => unknown }) => children((k) => k),
+  initReactI18next: { type: '3rdParty', init: () => undefined },
+}));
+
+// jsdom has no scrolling; the app's scroll calls are no-ops here.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The Go server serves the built app and the API on one origin; in
+// development Vite proxies the API to it.
+const api = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/wps': api, '/lgw': api, '/icons': api, '/media': api, '/dev': api },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 400 },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test-setup.ts'],
+    exclude: ['e2e/**', 'node_modules/**', 'bench/**'],
+  },
+});
