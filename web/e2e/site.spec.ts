@@ -163,7 +163,7 @@ for (const [lang, tag, dir, sample] of [
 }
 
 test('Khmer is the default for a device in another language', async ({ browser }) => {
-  const ctx = await browser.newContext({ locale: 'de-DE' });
+  const ctx = await browser.newContext({ locale: 'sw-KE' });
   const page = await ctx.newPage();
   await page.addInitScript(() => sessionStorage.setItem('ANONYMOUS_POPUP', 'closed'));
   await page.goto('/');

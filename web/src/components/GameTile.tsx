@@ -18,7 +18,7 @@ export function GameTile({ game }: { game: Game }) {
         {game.maintenance && <span className="badge badge-maint">{t('game.maintenance')}</span>}
       </button>
       <div className="game-tile-info">
-        <h3 className="game-name" title={game.displayName}>
+        <h3 className="game-name" title={game.displayName} dir="auto">
           {game.displayName}
         </h3>
         <p className="game-vendor">{game.vassalage}</p>

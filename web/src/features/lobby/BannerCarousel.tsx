@@ -35,7 +35,7 @@ export function BannerCarousel() {
         {list.map((b, i) => (
           <SwiperSlide key={b.id}>
             <button type="button" className="banner-slide" onClick={() => open(b)} data-linked={!!b.linkage} tabIndex={b.linkage ? 0 : -1}>
-              <img src={b.url} alt={b.title} width={1200} height={360} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
+              <img src={b.url} alt={b.title} width={1200} height={400} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
             </button>
           </SwiperSlide>
         ))}
