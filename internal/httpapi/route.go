@@ -60,7 +60,7 @@ type Route struct {
 
 func (s *Server) mount(table []Route) chi.Router {
 	r := chi.NewRouter()
-	r.Use(s.recoverPanics, s.requestIDs, s.logRequests, s.clientAddress)
+	r.Use(s.recoverPanics, s.requestIDs, s.logRequests, s.compressResponses, s.clientAddress)
 	if s.Config.Web != nil {
 		r.NotFound(s.spaHandler(s.Config.Web))
 	} else {

@@ -5,6 +5,7 @@ import { LoadError } from '../components/LoadError';
 import { PermissionContext } from '../data/permission';
 import type { Permission, StatusPage } from '../data/types';
 import { get, setEncryption } from '../lib/api';
+import { chooseImageCDN } from '../lib/cdn';
 import { openCustomerService } from '../lib/customerService';
 import { applyLanguage } from '../lib/i18n';
 import { chooseLanguage } from '../lib/language';
@@ -37,6 +38,7 @@ export function Startup({ children }: { children: ReactNode }) {
     rememberMerchant(p.merchant.code);
     document.title = p.merchant.name;
     setEncryption(p.encryption);
+    chooseImageCDN(p.imageCDNs ?? []);
     const supported = p.merchant.languages.map((l) => l.code);
     void applyLanguage(chooseLanguage(supported, p.merchant.defaultLanguage, navigator.languages ?? [navigator.language])).then(() => setReady(true));
   }, [p]);

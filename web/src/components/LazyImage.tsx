@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { imageUrl } from '../lib/cdn';
 import placeholder from './placeholder.svg';
 
 type Props = { src: string; alt: string; className?: string; fallback?: string; width?: number; height?: number };
@@ -34,7 +35,7 @@ export function LazyImage({ src, alt, className, fallback = placeholder, width, 
       alt={alt}
       width={width}
       height={height}
-      src={failed || !src ? fallback : visible ? src : placeholder}
+      src={failed || !src ? fallback : visible ? imageUrl(src) : placeholder}
       data-state={failed ? 'failed' : visible ? 'loaded' : 'waiting'}
       onError={() => setFailed(true)}
       decoding="async"

@@ -17,6 +17,12 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+// prefetchCatalogue starts loading the catalogue the visitor will most
+// likely need while the start-up call is still out.
+export function prefetchCatalogue(code: string): void {
+  void loadCatalogue(code).catch(() => undefined);
+}
+
 async function loadCatalogue(code: string): Promise<void> {
   if (i18n.hasResourceBundle(code, 'translation')) return;
   const load = catalogues[`../locales/${code.toLowerCase()}.json`];

@@ -58,7 +58,6 @@ export function HomePage() {
       <Suspense fallback={<div className="provider-space" aria-hidden="true" />}>
         <ProviderStrip />
       </Suspense>
-      {vendors.isError && <LoadError error={vendors.error} onRetry={() => void vendors.refetch()} />}
       {gameType === 'HOME' && <CategoryBlocks lanes={lanes} />}
       {gameType === 'SEARCH' && <SearchResults text={searchText.trim()} />}
       {gameType === 'HOT' && <HotGames gameType="ALL" vendor="" name="" />}

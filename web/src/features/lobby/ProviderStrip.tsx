@@ -5,6 +5,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import { useMenus } from '../../data/catalog';
+import { imageUrl } from '../../lib/cdn';
 
 // The provider strip (spec §2): 6 vendors per view 14 px apart, a More
 // link to /provider; a vendor opens /provider with its vassalage.
@@ -27,7 +28,7 @@ export function ProviderStrip() {
         {vendors.map((v) => (
           <SwiperSlide key={v.vassalage}>
             <button type="button" className="provider-logo" onClick={() => navigate(`/provider?vassalage=${encodeURIComponent(v.vassalage)}`)}>
-              <img src={v.logoUrl} alt={v.displayName} width={120} height={60} loading="lazy" />
+              <img src={imageUrl(v.logoUrl)} alt={v.displayName} width={120} height={60} loading="lazy" />
             </button>
           </SwiperSlide>
         ))}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useWinners } from '../../data/catalog';
 import type { Winner } from '../../data/types';
+import { imageUrl } from '../../lib/cdn';
 import { formatMoney } from '../../lib/format';
 
 // pairs groups the winner list two by two (spec §2: shown in pairs).
@@ -44,7 +45,7 @@ function WinnerEntry({ w }: { w: Winner }) {
   const { t } = useTranslation();
   return (
     <span className="winner">
-      <img src={w.vo.iconUrl} alt="" width={36} height={36} loading="lazy" />
+      <img src={imageUrl(w.vo.iconUrl)} alt="" width={36} height={36} loading="lazy" />
       <span className="winner-text">
         <span className="winner-name">{w.vo.customerName}</span>
         <span className="winner-game">{w.vo.gameName}</span>

@@ -4,6 +4,7 @@ import { categoryRoutes } from '../../app/layout';
 import { useMenus } from '../../data/catalog';
 import { useHelpCenter } from '../../data/content';
 import { usePermission } from '../../data/permission';
+import { imageUrl } from '../../lib/cdn';
 import { openPopup } from '../../lib/popups';
 import { navEntries, navLabel } from './GameNav';
 import { SocialLinks } from './SocialLinks';
@@ -52,7 +53,7 @@ export function Footer() {
       <ul className="footer-logos" aria-label={t('footer.partners')}>
         {footerVendors.map((code) => (
           <li key={code}>
-            <img src={`/icons/vendors/${code}.svg`} alt={code} width={96} height={48} loading="lazy" />
+            <img src={imageUrl(`/icons/vendors/${code}.svg`)} alt={code} width={96} height={48} loading="lazy" />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { categoryRoutes, navTarget } from '../../app/layout';
 import { useMenus } from '../../data/catalog';
 import { usePermission } from '../../data/permission';
 import type { MenuEntry } from '../../data/types';
+import { imageUrl } from '../../lib/cdn';
 import { launch } from '../../lib/launch';
 
 // navLabel is the category's label key: LOTT and ELOTT share "lottery",
@@ -77,7 +78,7 @@ export function GameNav() {
                           : launch({ vassalage: v.vassalage, displayName: v.displayName, gameType: m.gameType, logoUrl: v.logoUrl })
                       }
                     >
-                      <img src={v.logoUrl} alt="" width={48} height={24} loading="lazy" />
+                      <img src={imageUrl(v.logoUrl)} alt="" width={48} height={24} loading="lazy" />
                       <span>{v.displayName}</span>
                     </button>
                   ))}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '../../data/permission';
@@ -57,13 +58,30 @@ export function Header({ onMenu }: { onMenu?: () => void }) {
   );
 }
 
-// MemberBox is the logged-in corner: account, id with copy, log out. The
-// balance and the rest of the member menu arrive with the wallet.
+// MemberBox is the logged-in corner (spec §2): avatar (with a fallback
+// image), VIP label, account, id with copy, and the member menu. The
+// balance and the deposit and withdraw buttons arrive with the wallet.
 function MemberBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
   const info = useQuery({ queryKey: ['memberInfo'], queryFn: ({ signal }) => get<Member>('/wps/member/info', undefined, signal) });
+  const icon = useQuery({ queryKey: ['memberIcon'], queryFn: ({ signal }) => get<{ icon: string }>('/wps/member/info/icon', undefined, signal), enabled: !!info.data && !info.data.isTrial });
   const m = info.data;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
 
   async function copyId() {
     if (!m) return;
@@ -76,6 +94,7 @@ function MemberBox() {
   }
 
   async function logout() {
+    setOpen(false);
     if (!window.confirm(t('header.logoutConfirm'))) return;
     try {
       await del('/wps/session/logout');
@@ -86,18 +105,64 @@ function MemberBox() {
     navigate('/');
   }
 
+  function go(to: string) {
+    setOpen(false);
+    navigate(to);
+  }
+
   return (
-    <div className="member-box">
-      <span className="member-name">{m?.account ?? '…'}</span>
-      {m && (
-        <button type="button" className="chip chip-small" onClick={() => void copyId()} aria-label={t('header.copyId')}>
-          ID {m.id}
-        </button>
-      )}
-      {m && <span className="vip-label">VIP{m.vipRankLevel}</span>}
-      <button type="button" className="button button-ghost" onClick={() => void logout()}>
-        {t('header.logout')}
+    <div className="member-box" ref={box}>
+      <img
+        className="avatar"
+        src={`/avatars/${/^\d{1,2}$/.test(icon.data?.icon ?? '') ? icon.data!.icon : '1'}.svg`}
+        alt=""
+        width={36}
+        height={36}
+        onError={(e) => {
+          e.currentTarget.onerror = null;
+          e.currentTarget.src = '/avatars/fallback.svg';
+        }}
+      />
+      <div className="member-id">
+        <span className="member-name">{m?.account ?? '…'}</span>
+        {m && (
+          <span className="member-meta">
+            <span className="vip-label">VIP{m.vipRankLevel}</span>
+            <button type="button" className="link-button id-copy" onClick={() => void copyId()} aria-label={t('header.copyId')}>
+              ID {m.id} ⧉
+            </button>
+          </span>
+        )}
+      </div>
+      <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={open} aria-label={t('header.memberMenu')} onClick={() => setOpen((o) => !o)}>
+        <span aria-hidden="true">▾</span>
       </button>
+      {open && (
+        <ul className="member-menu" role="menu">
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/member?page=securityCenter')}>
+              {t('header.myAccount')}
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/member?page=messageV2')}>
+              {t('header.messages')}
+            </button>
+          </li>
+          {m?.isAgent && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={() => go('/agentHome')}>
+                {t('header.agentCenter')}
+              </button>
+            </li>
+          )}
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => void logout()}>
+              {t('header.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
     </div>
   );
 }
