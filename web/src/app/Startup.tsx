@@ -19,6 +19,7 @@ const STATUS_POLL_MS = 60_000;
 // status 1 shows the maintenance page, 2 the blocked-region page, 0 the app.
 export function Startup({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
+  const { i18n } = useTranslation();
   const permission = useQuery({
     queryKey: ['permission'],
     queryFn: ({ signal }) => get<Permission>('/wps/system/permission', undefined, signal),
@@ -27,9 +28,10 @@ export function Startup({ children }: { children: ReactNode }) {
   });
   const p = permission.data;
   const status = useQuery({
-    queryKey: ['status'],
+    // Asked once the language is set, so its texts come in that language.
+    queryKey: ['status', i18n.language],
     queryFn: ({ signal }) => get<StatusPage>('/wps/system/status', undefined, signal),
-    enabled: !!p,
+    enabled: ready,
     refetchInterval: STATUS_POLL_MS,
   });
 
