@@ -6,6 +6,7 @@ import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { VendorCard } from '../../components/VendorCard';
 import { useGamePages, useVendors } from '../../data/catalog';
+import { useBanners } from '../../data/content';
 import { setGameType, setSearchText, ui } from '../../lib/ui';
 import { CategoryBlocks } from './CategoryBlocks';
 import { GameLobby, HotGames } from './GameLobby';
@@ -33,7 +34,7 @@ export function HomePage() {
   return (
     <div className="home">
       <NoticeMarquee />
-      <Suspense fallback={<div className="banner-space" aria-hidden="true" />}>
+      <Suspense fallback={<FirstBanner />}>
         <BannerCarousel />
       </Suspense>
       {gameType === 'HOME' && <WinnerBoard />}
@@ -71,6 +72,20 @@ export function HomePage() {
         ) : (
           <GameLobby gameType={gameType} />
         ))}
+    </div>
+  );
+}
+
+// FirstBanner paints the first home banner as a plain image while the
+// carousel's code loads, so the largest image of the page does not wait for
+// it.
+function FirstBanner() {
+  const banners = useBanners('web-home');
+  const first = banners.data?.[0];
+  if (!first) return <div className="banner-space" aria-hidden="true" />;
+  return (
+    <div className="banner-carousel">
+      <img className="banner-first" src={first.url} alt={first.title} width={1200} height={400} fetchPriority="high" />
     </div>
   );
 }
