@@ -8,9 +8,14 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"sync"
 )
+
+// merchantCodePattern is what a merchant code may look like where it is
+// written into HTML.
+var merchantCodePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // apiPrefixes never fall back to the web app: an unknown API path is a 404
 // envelope, not an HTML page.
@@ -55,7 +60,8 @@ func (s *Server) spaHandler(files fs.FS) http.HandlerFunc {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		_, _ = w.Write(index)
+		w.Header().Add("Vary", "Host")
+		_, _ = w.Write(s.withMerchant(r, index))
 	}
 }
 
@@ -111,4 +117,20 @@ func (c *gzipCache) get(name string) ([]byte, bool) {
 	}
 	c.done[name] = buf.Bytes()
 	return c.done[name], true
+}
+
+// withMerchant tells the page whose site it is: the merchant owning the
+// request's host (a main or mirror domain) goes into a meta tag the web app
+// reads before its first call. A host no merchant owns gets the page as it
+// is, and the app falls back to what it stored or the demo merchant.
+func (s *Server) withMerchant(r *http.Request, index []byte) []byte {
+	if s.Merchant == nil {
+		return index
+	}
+	code, err := s.Merchant.ByDomain(r.Context(), r.Host)
+	if err != nil || !merchantCodePattern.MatchString(code) {
+		return index
+	}
+	tag := []byte(`<meta name="portal-merchant" content="` + code + `" />` + "\n  </head>")
+	return bytes.Replace(index, []byte("</head>"), tag, 1)
 }

@@ -54,3 +54,29 @@ func TestWebAppFilesAreGzippedForClientsThatAccept(t *testing.T) {
 		})
 	}
 }
+
+func TestPageNamesTheMerchantOfItsDomain(t *testing.T) {
+	s, _ := newSystemTestServer(t)
+	s.Config.Web = fstest.MapFS{"index.html": {Data: []byte("<html><head><title>x</title></head><body></body></html>")}}
+	s.router = s.mount(s.table)
+	tests := []struct{ host, want string }{
+		{"lucky.portal.test", `<meta name="portal-merchant" content="lucky" />`},
+		{"demo2.portal.test:8080", `<meta name="portal-merchant" content="demo" />`},
+		{"LOCALHOST", `<meta name="portal-merchant" content="demo" />`},
+		{"127.0.0.1:8080", ""},
+		{"evil.example\"><script>", ""},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("GET", "/rng", nil)
+		req.Host = tt.host
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		if rec.Code != 200 {
+			t.Fatalf("%s: status %d", tt.host, rec.Code)
+		}
+		if tt.want == "" && strings.Contains(body, "portal-merchant") || tt.want != "" && !strings.Contains(body, tt.want) {
+			t.Errorf("%s: page %q, want %q", tt.host, body, tt.want)
+		}
+	}
+}

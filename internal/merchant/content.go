@@ -55,10 +55,13 @@ func (it Item) liveAt(t time.Time) bool {
 	return (it.StartsAt.IsZero() || !t.Before(it.StartsAt)) && (it.EndsAt.IsZero() || t.Before(it.EndsAt))
 }
 
-// text picks the item's text for lang: lang, then the fallback, then EN,
-// then any.
+// text picks the item's text for lang: lang, then EN, then the merchant's
+// default, then any. English comes before the default because a visitor
+// who chose a language the operator wrote nothing in (Arabic on a Khmer
+// site) reads English far more often than the site's home language, and a
+// page must not mix the two (section titles fall back to English too).
 func (it Item) text(lang, fallback string) Text {
-	for _, l := range []string{lang, fallback, "EN"} {
+	for _, l := range []string{lang, "EN", fallback} {
 		if t, ok := it.Texts[l]; ok {
 			return t
 		}

@@ -385,8 +385,9 @@ func testNoticesAndLocalization(t *testing.T, db *database.DB) {
 		t.Errorf("KM title not Khmer: %q", g.Player[0].Title)
 	}
 	ja, _ := s.Notices(ctx, "demo", NoticeQuery{Language: "JA"})
-	if ja.Player[0].Title == "" {
-		t.Error("no fallback text for a language without a translation")
+	en, _ := s.Notices(ctx, "demo", NoticeQuery{Language: "EN"})
+	if ja.Player[0].Title == "" || ja.Player[0].Title != en.Player[0].Title {
+		t.Errorf("a language without a translation gets %q, want the English %q", ja.Player[0].Title, en.Player[0].Title)
 	}
 	for _, group := range BannerGroups {
 		b, err := s.Banners(ctx, "demo", group, "EN")

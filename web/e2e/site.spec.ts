@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { operator, shot } from './support';
 
 // Every test starts as a fresh visitor who has already closed the public
@@ -232,3 +232,22 @@ for (const path of ['/', '/rng']) {
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
   });
 }
+
+test("another merchant's domain shows that merchant's site", async () => {
+  // lucky.portal.test is lucky's main domain; the browser is pointed at the
+  // test server for it, as DNS would point it at a real one.
+  const base = new URL(process.env.PORTAL_E2E_URL ?? 'http://127.0.0.1:8091');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', `--host-resolver-rules=MAP lucky.portal.test ${base.hostname}`],
+  });
+  const page = await browser.newPage({ locale: 'sw-KE' });
+  await page.addInitScript(() => sessionStorage.setItem('ANONYMOUS_POPUP', 'closed'));
+  await page.goto(`http://lucky.portal.test:${base.port}/`);
+  // lucky's default language is English and it supports four languages.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('#header-language option')).toHaveCount(4);
+  expect(await page.evaluate(() => localStorage.getItem('merchant'))).toBe('lucky');
+  await shot(page, 'lucky-home');
+  await browser.close();
+});

@@ -36,3 +36,18 @@ describe('api client', () => {
     expect(err.code).toBe('network.abnormal');
   });
 });
+
+describe('merchant of the page', () => {
+  it('takes the merchant the server named for this domain over the stored one', async () => {
+    const fetchMock = answer(200, { success: true, value: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('merchant', 'demo');
+    const meta = document.createElement('meta');
+    meta.name = 'portal-merchant';
+    meta.content = 'lucky';
+    document.head.appendChild(meta);
+    await get('/wps/system/status');
+    meta.remove();
+    expect(fetchMock.mock.calls[0][1].headers.Merchant).toBe('lucky');
+  });
+});

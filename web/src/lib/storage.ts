@@ -13,8 +13,12 @@ export const keys = {
 
 const DEFAULT_MERCHANT = 'demo';
 
+// merchantCode is whose site this is: the server names the merchant that
+// owns the page's domain in a meta tag; without one (a bare IP, the Vite
+// dev server) the stored code, else the demo merchant.
 export function merchantCode(): string {
-  return sessionStorage.getItem(keys.merchant) ?? localStorage.getItem(keys.merchant) ?? DEFAULT_MERCHANT;
+  const fromPage = document.querySelector<HTMLMetaElement>('meta[name="portal-merchant"]')?.content;
+  return fromPage || (sessionStorage.getItem(keys.merchant) ?? localStorage.getItem(keys.merchant) ?? DEFAULT_MERCHANT);
 }
 
 export function rememberMerchant(code: string): void {
