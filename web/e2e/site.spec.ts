@@ -72,7 +72,7 @@ test('/login shows home, moves to / and opens the login popup; a member logs in'
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog).toBeVisible();
   await shot(page, 'login-popup');
-  await dialog.getByLabel('Username').fill('player01');
+  await dialog.getByLabel('Username', { exact: true }).fill('player01');
   await dialog.getByLabel('Password').fill('Player@123');
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(page.locator('.member-name')).toHaveText('player01');
@@ -83,7 +83,8 @@ test('/register opens the registration form from the merchant rules', async ({ p
   await visit(page, '/register');
   const dialog = page.getByRole('dialog', { name: 'Register' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Username')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Username' }).click();
+  await expect(dialog.getByLabel(/^Username/)).toBeVisible();
   await expect(dialog.getByRole('checkbox')).toBeChecked();
   await dialog.getByRole('checkbox').uncheck();
   await dialog.getByRole('button', { name: 'Register' }).click();

@@ -1,11 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api';
+import { openPopup } from '../lib/popups';
+import { endSession } from '../lib/session';
 import { Frame } from './Frame';
 import { PopupHost } from './PopupHost';
 import { Startup } from './Startup';
 
+// A session the server no longer knows ends here too; a member who must
+// change the password is shown the form (spec §4).
+const queryCache = new QueryCache({
+  onError(err) {
+    if (!(err instanceof ApiError)) return;
+    if (err.status === 401) endSession();
+    else if (err.code === 'member.password_change_required') openPopup('changePassword', { forced: true });
+  },
+});
+
 const queryClient = new QueryClient({
+  queryCache,
   defaultOptions: {
     queries: {
       // An answer the server gave (4xx) is final; only network trouble is

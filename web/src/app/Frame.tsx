@@ -24,7 +24,9 @@ export function Frame() {
 
   useEffect(() => {
     if (!rule.popup) return;
-    openPopup(rule.popup, rule.popup === 'helpCenter' ? { article: hash.slice(1) } : rule.popup === 'login' ? { entry: 'member' } : {});
+    const props: Record<string, unknown> =
+      rule.popup === 'helpCenter' ? { article: hash.slice(1) } : rule.popup === 'resetPassword' ? { token: new URLSearchParams(search).get('token') ?? '' } : {};
+    openPopup(rule.popup, props);
     if (rule.redirect) navigate(rule.redirect, { replace: true });
   }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 

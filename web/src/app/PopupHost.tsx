@@ -17,6 +17,9 @@ const named = (load: () => Promise<Record<string, unknown>>, name: string) =>
 const registry: Partial<Record<PopupId, ComponentType<PopupProps>>> = {
   login: named(() => import('../features/account/LoginPopup'), 'LoginPopup'),
   register: named(() => import('../features/account/RegisterPopup'), 'RegisterPopup'),
+  changePassword: named(() => import('../features/account/ChangePasswordPopup'), 'ChangePasswordPopup'),
+  forgotPassword: named(() => import('../features/account/ForgotPasswordPopup'), 'ForgotPasswordPopup'),
+  resetPassword: named(() => import('../features/account/ResetPasswordPopup'), 'ResetPasswordPopup'),
   helpCenter: named(() => import('../features/help/HelpCenterPopup'), 'HelpCenterPopup'),
   notice: named(() => import('../features/notices/NoticeListPopup'), 'NoticeListPopup'),
   announcement: named(() => import('../features/notices/AnnouncementPopup'), 'AnnouncementPopup'),

@@ -15,7 +15,7 @@ export type Page =
   | 'agent'
   | 'notFound';
 
-export type Popup = 'login' | 'register' | 'helpCenter';
+export type Popup = 'login' | 'register' | 'helpCenter' | 'resetPassword';
 
 export type RouteRule = {
   page: Page;
@@ -43,6 +43,8 @@ export const routeRules: Record<string, RouteRule> = {
   '/login': { page: 'home', ...frame, popup: 'login', redirect: '/' },
   '/register': { page: 'home', ...frame, popup: 'register' },
   '/help': { page: 'home', ...frame, popup: 'helpCenter' },
+  // The e-mailed reset link (decision 0007) lands here with its token.
+  '/resetPassword': { page: 'home', ...frame, popup: 'resetPassword', redirect: '/' },
   '/down': { page: 'download', ...frame },
   '/member': { page: 'member', ...frame, auth: true },
   '/sports': { page: 'gameCentre', ...frame },

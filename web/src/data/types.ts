@@ -20,6 +20,7 @@ export type Permission = {
   hasFreePlay: boolean;
   usernameReg: boolean;
   mobileReg: boolean;
+  mobileRegPass: boolean;
   smsEnabled: boolean;
   showVerCodeLogin: boolean;
   phoneRecovery: boolean;

@@ -41,7 +41,7 @@ function withQuery(path: string, query?: Query): string {
   return `${path}?${params.toString()}`;
 }
 
-type Options = { query?: Query; body?: unknown; encrypted?: boolean; signal?: AbortSignal };
+type Options = { query?: Query; body?: unknown; encrypted?: boolean; form?: boolean; signal?: AbortSignal };
 
 // request is the one place the app talks to the server: it adds the
 // merchant and session headers, seals (E) payloads and unwraps the envelope.
@@ -51,7 +51,10 @@ export async function request<T>(method: string, path: string, opts: Options = {
   if (token) headers.Authorization = token;
   let body: string | undefined;
   if (opts.body !== undefined) {
-    if (opts.encrypted && encryption.enabled) {
+    if (opts.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.body as Record<string, string>).toString();
+    } else if (opts.encrypted && encryption.enabled) {
       const sealed = await sealPayload(encryption.publicKey, opts.body);
       headers['Content-Type'] = 'text/plain';
       headers.Encryption = sealed.header;
@@ -80,5 +83,6 @@ export async function request<T>(method: string, path: string, opts: Options = {
 
 export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
 export const post = <T>(path: string, body?: unknown, encrypted = false) => request<T>('POST', path, { body, encrypted });
+export const postForm = <T>(path: string, fields: Record<string, string>) => request<T>('POST', path, { body: fields, form: true });
 export const put = <T>(path: string, body?: unknown, encrypted = false) => request<T>('PUT', path, { body, encrypted });
 export const del = <T>(path: string) => request<T>('DELETE', path);

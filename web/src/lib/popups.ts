@@ -9,6 +9,7 @@ export type PopupId =
   | 'register'
   | 'changePassword'
   | 'forgotPassword'
+  | 'resetPassword'
   | 'helpCenter'
   | 'game'
   | 'chatRoom'

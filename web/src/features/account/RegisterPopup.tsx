@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,10 @@ import { Dialog } from '../../components/Dialog';
 import { usePermission } from '../../data/permission';
 import { ApiError, get, put } from '../../lib/api';
 import { openPopup } from '../../lib/popups';
-import { startSession } from '../../lib/session';
+import { afterLogin, type LoginResult } from './afterLogin';
+import { NewPasswordFields, useNewPasswordCheck, type NewPassword } from './PasswordFields';
+import { phoneProblem, PhoneField, useCountries, type Phone } from './PhoneField';
+import { SmsCodeField } from './SmsCodeField';
 import { CaptchaField, type CaptchaAnswer } from './Captcha';
 import { checkField, registerFields, type RegisterField } from './fields';
 
@@ -20,7 +23,30 @@ const autoComplete: Record<string, string> = { username: 'username', password: '
 // terms box starts ticked; unticking it blocks the submit.
 export function RegisterPopup({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const p = usePermission();
+  const modes = [...(p.mobileReg ? (['phone'] as const) : []), ...(p.usernameReg ? (['username'] as const) : [])];
+  // Phone first when the merchant registers by phone (spec §4).
+  const [mode, setMode] = useState<'phone' | 'username'>(modes[0] ?? 'username');
+  return (
+    <Dialog title={t('register.title')} onClose={onClose} className="dialog-form">
+      {modes.length > 1 && (
+        <div className="tabs register-tabs" role="tablist" aria-label={t('register.title')}>
+          {modes.map((m) => (
+            <button key={m} type="button" role="tab" className="tab" aria-selected={mode === m} onClick={() => setMode(m)}>
+              {t(m === 'phone' ? 'register.byPhone' : 'register.byUsername')}
+            </button>
+          ))}
+        </div>
+      )}
+      {modes.length === 0 ? <p>{t('register.closed')}</p> : mode === 'phone' ? <PhoneRegisterForm onClose={onClose} /> : <UsernameRegisterForm onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const p = usePermission();
   const rules = p.registerRules;
   const fields = registerFields.filter((f) => f === 'username' || f === 'password' || f === 'confirmPassword' || rules[f]?.enabled);
@@ -58,12 +84,12 @@ export function RegisterPopup({ onClose }: { onClose: () => void }) {
     }
     setBusy(true);
     try {
-      const body: Record<string, unknown> = { ...values, acceptTerms: true, registerMethod: 'username', domain: window.location.hostname };
+      const body: Record<string, unknown> = { ...values, acceptTerms: true, registerMethod: 'WEB', domain: window.location.hostname, registerUrl: window.location.href };
       if (values.mobileNum) body.countryDialingCode = country;
       if (captchaOn) Object.assign(body, captcha);
-      const res = await put<{ token: string }>('/wps/member/register', body, true);
-      startSession(res.token);
+      const res = await put<LoginResult>('/wps/member/register', body, true);
       onClose();
+      await afterLogin(res, { client, type: 'register' });
       navigate('/');
     } catch (err) {
       const api = err instanceof ApiError ? err : null;
@@ -80,7 +106,6 @@ export function RegisterPopup({ onClose }: { onClose: () => void }) {
   const set = (f: RegisterField, v: string) => setValues((old) => ({ ...old, [f]: v }));
 
   return (
-    <Dialog title={t('register.title')} onClose={onClose} className="dialog-form">
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         {fields.map((f) => (
           <div className="field" key={f}>
@@ -136,6 +161,107 @@ export function RegisterPopup({ onClose }: { onClose: () => void }) {
           {busy ? t('common.loading') : t('header.register')}
         </button>
       </form>
-    </Dialog>
+  );
+}
+
+// PhoneRegisterForm registers by mobile number (spec §4 registerMobile):
+// the number becomes the username (leading zeros dropped, server side),
+// with an SMS code when the merchant verifies numbers and a password when
+// it asks for one.
+function PhoneRegisterForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const p = usePermission();
+  const countries = useCountries();
+  const checkPassword = useNewPasswordCheck();
+  const [phone, setPhone] = useState<Phone>({ countryDialingCode: '855', mobileNum: '' });
+  const [code, setCode] = useState('');
+  const [pw, setPw] = useState<NewPassword>({ newPassword: '', confirmNewPassword: '' });
+  const [affiliateCode, setAffiliate] = useState('');
+  const [terms, setTerms] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const affiliateRule = p.registerRules.affiliateCode;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFormError('');
+    const found: Record<string, string> = {};
+    const digits = countries.data?.find((c) => c.countryDialingCode === phone.countryDialingCode)?.digits;
+    const phoneErr = phoneProblem(phone, digits);
+    if (phoneErr) found.mobileNum = t(phoneErr);
+    if (p.smsEnabled && !code) found.code = t('form.required');
+    if (p.mobileRegPass) Object.assign(found, checkPassword(pw));
+    if (affiliateRule?.enabled) {
+      const problem = checkField(affiliateRule, affiliateCode);
+      if (problem) found.affiliateCode = t(problem.key, { min: problem.min, max: problem.max });
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (!terms) {
+      setFormError(t('register.termsRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await put<LoginResult>(
+        '/wps/member/register/mobile',
+        {
+          mobileNum: phone.mobileNum.trim(),
+          countryDialingCode: phone.countryDialingCode,
+          verificationCode: p.smsEnabled ? code : undefined,
+          password: p.mobileRegPass ? pw.newPassword : undefined,
+          confirmPassword: p.mobileRegPass ? pw.confirmNewPassword : undefined,
+          affiliateCode: affiliateCode.trim() || undefined,
+          domain: window.location.hostname,
+          registerUrl: window.location.href,
+          registerMethod: 'WEB',
+          acceptTerms: true,
+        },
+        true,
+      );
+      onClose();
+      await afterLogin(res, { client, type: 'register' });
+      navigate('/');
+    } catch (err) {
+      const api = err instanceof ApiError ? err : null;
+      setFormError(!api || api.code === 'network.abnormal' ? t('errors.network') : api.message || t('errors.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <PhoneField id="reg-phone" value={phone} onChange={setPhone} error={errors.mobileNum} />
+      {p.smsEnabled && <SmsCodeField id="reg-code" phone={phone} value={code} onChange={setCode} purpose="register" error={errors.code} />}
+      {p.mobileRegPass && <NewPasswordFields value={pw} onChange={setPw} errors={errors} />}
+      {affiliateRule?.enabled && (
+        <div className="field">
+          <label htmlFor="reg-phone-affiliate">{t('form.affiliateCode')}</label>
+          <input id="reg-phone-affiliate" className="input" maxLength={affiliateRule.maxLength} value={affiliateCode} aria-invalid={!!errors.affiliateCode} onChange={(e) => setAffiliate(e.target.value)} />
+          {errors.affiliateCode && <p className="field-error">{errors.affiliateCode}</p>}
+        </div>
+      )}
+      <label className="check">
+        <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+        <span>
+          {t('register.terms', { age: p.minimumAge })}{' '}
+          <button type="button" className="link-button" onClick={() => openPopup('helpCenter', { article: 'term' })}>
+            {t('register.readTerms')}
+          </button>
+        </span>
+      </label>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy ? t('common.loading') : t('header.register')}
+      </button>
+    </form>
   );
 }

@@ -7,6 +7,7 @@ import type { Member } from '../../data/types';
 import { del, get } from '../../lib/api';
 import { openCustomerService } from '../../lib/customerService';
 import { openPopup, showMessage } from '../../lib/popups';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { endSession, useSessionToken } from '../../lib/session';
 import { GameNav } from './GameNav';
 import { LanguageSelect } from './LanguageSelect';
@@ -65,10 +66,18 @@ function MemberBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const info = useQuery({ queryKey: ['memberInfo'], queryFn: ({ signal }) => get<Member>('/wps/member/info', undefined, signal) });
   const icon = useQuery({ queryKey: ['memberIcon'], queryFn: ({ signal }) => get<{ icon: string }>('/wps/member/info/icon', undefined, signal), enabled: !!info.data && !info.data.isTrial });
   const m = info.data;
+
+  // A reload keeps the session; a member who still has to change the
+  // password is sent back to that form.
+  useEffect(() => {
+    if (m?.passwordChangeRequired && !m.isTrial) openPopup('changePassword', { forced: true });
+  }, [m?.passwordChangeRequired, m?.isTrial]);
 
   useEffect(() => {
     if (!open) return;
@@ -93,20 +102,28 @@ function MemberBox() {
     }
   }
 
+  // logout: confirmation, loader, the call, then session storage cleared
+  // (merchant kept) and home (spec §4).
   async function logout() {
-    setOpen(false);
-    if (!window.confirm(t('header.logoutConfirm'))) return;
+    setLeaving(true);
     try {
       await del('/wps/session/logout');
     } catch {
       // The session ends on this device whatever the server answered.
     }
+    setLeaving(false);
+    setConfirming(false);
     endSession();
     navigate('/');
   }
 
   function go(to: string) {
     setOpen(false);
+    // Trial accounts have no member centre (spec §6): say so, go nowhere.
+    if (m?.isTrial) {
+      showMessage(t('errors.realAccount'));
+      return;
+    }
     navigate(to);
   }
 
@@ -127,7 +144,7 @@ function MemberBox() {
         <span className="member-name">{m?.account ?? '…'}</span>
         {m && (
           <span className="member-meta">
-            <span className="vip-label">VIP{m.vipRankLevel}</span>
+            <span className="vip-label">{m.isTrial ? t('header.trial') : `VIP${m.vipRankLevel}`}</span>
             <button type="button" className="link-button id-copy" onClick={() => void copyId()} aria-label={t('header.copyId')}>
               ID {m.id} ⧉
             </button>
@@ -157,12 +174,13 @@ function MemberBox() {
             </li>
           )}
           <li role="none">
-            <button type="button" role="menuitem" onClick={() => void logout()}>
+            <button type="button" role="menuitem" onClick={() => { setOpen(false); setConfirming(true); }}>
               {t('header.logout')}
             </button>
           </li>
         </ul>
       )}
+      {confirming && <ConfirmDialog text={t('header.logoutConfirm')} busy={leaving} onCancel={() => setConfirming(false)} onConfirm={() => void logout()} />}
     </div>
   );
 }

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shot } from './support';
+
+// The account flows through the browser, over the encrypted API, against
+// the seeded demo merchant in dev mode (SMS codes readable at /dev/outbox).
+
+async function visit(page: Page, path: string) {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('__init')) return;
+    sessionStorage.setItem('__init', '1');
+    localStorage.setItem('lang', 'EN');
+    sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
+    sessionStorage.setItem('USER_POPUP', 'closed');
+  });
+  await page.goto(path);
+}
+
+// First log-ins greet with the first-login announcements (execution F).
+async function closeGreeting(page: Page) {
+  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
+  await ok.waitFor({ timeout: 3000 }).then(() => ok.click(), () => undefined);
+}
+
+async function lastCode(page: Page, to: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const res = await page.request.get('/dev/outbox');
+    const body = (await res.json()) as { value: { content: { to: string; code: string }[] } };
+    code = body.value.content.find((m) => m.to === to)?.code ?? '';
+    expect(code).not.toBe('');
+  }).toPass({ timeout: 5000 });
+  return code;
+}
+
+test('log in by SMS code, then log out after confirming', async ({ page }) => {
+  await visit(page, '/login');
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByRole('tab', { name: 'SMS code' }).click();
+  await dialog.getByLabel('Mobile number').fill('12345002');
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+  const code = await lastCode(page, '+85512345002');
+  await dialog.getByLabel('SMS code').fill(code);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.locator('.member-name')).toHaveText('player01');
+  await closeGreeting(page);
+  await page.getByRole('button', { name: 'Member menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Notice' });
+  await expect(confirm).toContainText('Do you want to log out?');
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('merchant'))).toBe('demo');
+});
+
+test('a default password forces the change before anything else', async ({ page }) => {
+  await visit(page, '/login');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('Username', { exact: true }).fill('newbie01');
+  await login.getByLabel('Password').fill('123456');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  const change = page.getByRole('dialog', { name: 'Change password' });
+  await expect(change).toBeVisible();
+  await expect(change.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await shot(page, 'forced-change-password');
+  await change.getByLabel('Current password').fill('123456');
+  await change.getByLabel('New password', { exact: true }).fill('Newbie@2026');
+  await change.getByLabel('Confirm new password').fill('Newbie@2025');
+  await change.getByRole('button', { name: 'Save password' }).click();
+  await expect(change.getByText('The two passwords are not the same.')).toBeVisible();
+  await change.getByLabel('Confirm new password').fill('Newbie@2026');
+  await change.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Notice' })).toContainText('Your password has been changed.');
+  await expect(page.locator('.member-name')).toHaveText('newbie01');
+});
+
+test('register by mobile number with an SMS code, remember-me keeps no password', async ({ page }) => {
+  await visit(page, '/register');
+  const dialog = page.getByRole('dialog', { name: 'Register' });
+  await expect(dialog.getByRole('tab', { name: 'Mobile number' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByLabel('Mobile number').fill('098765432');
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  const code = await lastCode(page, '+85598765432');
+  await dialog.getByLabel('SMS code').fill(code);
+  await dialog.getByLabel('New password', { exact: true }).fill('Phone@2026');
+  await dialog.getByLabel('Confirm new password').fill('Phone@2026');
+  await shot(page, 'register-phone');
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(page.locator('.member-name')).toHaveText('98765432');
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('password');
+});
+
+test('forgot password by e-mail answers the same for any pair', async ({ page }) => {
+  await visit(page, '/login');
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forgot password' });
+  await expect(dialog.getByRole('tab', { name: 'By phone' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('tab', { name: 'By e-mail' }).click();
+  await dialog.getByLabel('Username', { exact: true }).fill('player01');
+  await dialog.getByLabel('E-mail').fill('player01@example.com');
+  await dialog.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Notice' })).toContainText('a reset link has been sent');
+});
+
+test('a trial account plays with play money and has no member centre', async ({ page }) => {
+  await visit(page, '/login');
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Try for free' }).click();
+  await expect(page.locator('.vip-label')).toHaveText('Trial');
+  await closeGreeting(page);
+  await page.getByRole('button', { name: 'Member menu' }).click();
+  await page.getByRole('menuitem', { name: 'My account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Notice' })).toContainText('real account');
+});
+
+test('the agent entry lands an agent on /agentHome and refuses a member', async ({ page }) => {
+  await visit(page, '/agent');
+  await page.getByRole('button', { name: 'Agent log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agent log in' });
+  await expect(dialog.getByText('Remember my username')).toHaveCount(0);
+  await dialog.getByLabel('Username', { exact: true }).fill('player01');
+  await dialog.getByLabel('Password').fill('Player@123');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.locator('.form-error')).toBeVisible();
+  await dialog.getByLabel('Username', { exact: true }).fill('agent01');
+  await dialog.getByLabel('Password').fill('Agent@123');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/agentHome$/);
+  await expect(page.getByRole('heading', { name: 'Team overview' })).toBeVisible();
+  await shot(page, 'agent-home');
+});

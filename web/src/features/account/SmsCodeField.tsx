@@ -1,0 +1,67 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../data/permission';
+import { ApiError, post } from '../../lib/api';
+import { throttle, useCountdown } from '../../lib/countdown';
+import { showMessage } from '../../lib/popups';
+import { phoneProblem, useCountries, type Phone } from './PhoneField';
+
+type Props = {
+  id: string;
+  phone: Phone;
+  value: string;
+  onChange: (code: string) => void;
+  // register sends to the registration variant; login and reset to noLogin.
+  purpose: 'login' | 'reset' | 'register';
+  error?: string;
+};
+
+// SmsCodeField is the code box with its send button: the button waits
+// expiredMinutes x 60 s after a send and is throttled to one press a
+// second; a refused send shows the server's message (spec §4, §5, §8).
+export function SmsCodeField({ id, phone, value, onChange, purpose, error }: Props) {
+  const { t } = useTranslation();
+  const p = usePermission();
+  const countries = useCountries();
+  const [left, start] = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const send = useMemo(
+    () =>
+      throttle(async (ph: Phone) => {
+        const digits = countries.data?.find((c) => c.countryDialingCode === ph.countryDialingCode)?.digits;
+        const problem = phoneProblem(ph, digits);
+        if (problem) {
+          showMessage(t(problem));
+          return;
+        }
+        setSending(true);
+        try {
+          const mobile = ph.mobileNum.trim();
+          const res =
+            purpose === 'register'
+              ? await post<{ expiredMinutes: number }>('/wps/verification/sms/register', { mobileNo: mobile, countryDialingCode: ph.countryDialingCode, regType: 'registerMobile' })
+              : await post<{ expiredMinutes: number }>('/wps/verification/sms/noLogin', { mobileNum: mobile, countryDialingCode: ph.countryDialingCode, purpose });
+          start((res.expiredMinutes || p.expiredMinutes || 1) * 60);
+        } catch (err) {
+          showMessage(err instanceof ApiError && err.message ? err.message : t('errors.network'));
+        } finally {
+          setSending(false);
+        }
+      }, 1000),
+    [countries.data, purpose, p.expiredMinutes, start, t],
+  );
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('form.smsCode')}</label>
+      <div className="captcha-row">
+        <input id={id} className="input" inputMode="numeric" autoComplete="one-time-code" maxLength={255} value={value} aria-invalid={!!error} onChange={(e) => onChange(e.target.value.trim())} />
+        <button type="button" className="button" disabled={left > 0 || sending} onClick={() => void send(phone)}>
+          {left > 0 ? t('form.resendIn', { s: left }) : t('form.sendCode')}
+        </button>
+      </div>
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
