@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { throttle } from '../../lib/countdown';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../lib/api';
 
@@ -16,12 +18,14 @@ export function CaptchaField({ round, value, onChange }: { round: number; value:
     gcTime: 0,
   });
   const id = q.data?.captchaId ?? '';
+  // Another image at most once a second (spec §9).
+  const refresh = useMemo(() => throttle(() => void q.refetch(), 1000), [q.refetch]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="field captcha-field">
       <label htmlFor="captcha">{t('form.captcha')}</label>
       <div className="captcha-row">
         <input id="captcha" className="input" autoComplete="off" inputMode="text" maxLength={6} required value={value} onChange={(e) => onChange({ captchaId: id, captcha: e.target.value })} />
-        <button type="button" className="captcha-image" onClick={() => void q.refetch()} aria-label={t('form.captchaRefresh')}>
+        <button type="button" className="captcha-image" onClick={refresh} aria-label={t('form.captchaRefresh')}>
           {q.data ? <img src={`data:image/png;base64,${q.data.image}`} alt={t('form.captchaImage')} width={120} height={40} /> : <span>…</span>}
         </button>
       </div>

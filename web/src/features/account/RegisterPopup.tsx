@@ -15,7 +15,7 @@ import { checkField, registerFields, type RegisterField } from './fields';
 
 type Country = { countryDialingCode: string; iso: string; name: string };
 
-const inputType: Record<string, string> = { password: 'password', confirmPassword: 'password', email: 'email', mobileNum: 'tel' };
+const inputType: Record<string, string> = { password: 'password', confirmPassword: 'password', paymentPassword: 'password', email: 'email', mobileNum: 'tel', whatsapp: 'tel' };
 const autoComplete: Record<string, string> = { username: 'username', password: 'new-password', confirmPassword: 'new-password', email: 'email', mobileNum: 'tel-national', payeeName: 'name' };
 
 // RegisterPopup registers by username with the fields the merchant's rules
@@ -65,7 +65,8 @@ function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
     const out: Record<string, string> = {};
     for (const f of fields) {
       const rule = rules[f] ?? rules.password;
-      const problem = checkField({ ...rule, required: rule.required || f === 'username' || f === 'password' || f === 'confirmPassword' }, values[f] ?? '');
+      // A payment password, once shown, is always required (spec §5).
+      const problem = checkField({ ...rule, required: rule.required || ['username', 'password', 'confirmPassword', 'paymentPassword'].includes(f) }, values[f] ?? '');
       if (problem) out[f] = t(problem.key, { min: problem.min, max: problem.max });
     }
     if (!out.confirmPassword && values.password !== values.confirmPassword) out.confirmPassword = t('form.inconsistent');
@@ -111,7 +112,7 @@ function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
           <div className="field" key={f}>
             <label htmlFor={`reg-${f}`}>
               {t(`form.${f}`)}
-              {(rules[f]?.required || ['username', 'password', 'confirmPassword'].includes(f)) && <span aria-hidden="true"> *</span>}
+              {(rules[f]?.required || ['username', 'password', 'confirmPassword', 'paymentPassword'].includes(f)) && <span aria-hidden="true"> *</span>}
             </label>
             <div className={f === 'mobileNum' ? 'phone-row' : undefined}>
               {f === 'mobileNum' && (

@@ -2,7 +2,23 @@ import type { FieldRule } from '../../data/types';
 
 // The fields a username registration sends, in form order; each shows
 // when the merchant's rules enable it (spec §5).
-export const registerFields = ['username', 'password', 'confirmPassword', 'payeeName', 'mobileNum', 'email', 'affiliateCode'] as const;
+export const registerFields = [
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'mobileNum',
+  'email',
+  'paymentPassword',
+  'idNumber',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'affiliateCode',
+  'referralCode',
+] as const;
 
 export type RegisterField = (typeof registerFields)[number];
 
