@@ -106,6 +106,7 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 			TrustedProxies: cfg.TrustedProxies,
 			Version:        Version,
 			Web:            webFiles(),
+			NoCompression:  cfg.NoCompression,
 		},
 		Log:       log,
 		Merchants: merchants,

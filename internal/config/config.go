@@ -39,6 +39,9 @@ type Config struct {
 	// SMTP sends e-mail when SMTPAddr is set (PORTAL_SMTP_ADDR host:port,
 	// PORTAL_SMTP_USER, PORTAL_SMTP_PASSWORD, PORTAL_SMTP_FROM).
 	SMTPAddr, SMTPUser, SMTPPassword, SMTPFrom string
+	// NoCompression leaves API answers uncompressed (PORTAL_COMPRESS=off),
+	// for a deployment behind a proxy or CDN that compresses already.
+	NoCompression bool
 	// ShutdownGrace bounds how long in-flight requests may finish on stop.
 	ShutdownGrace time.Duration
 }
@@ -56,6 +59,7 @@ func Load(getenv func(string) string) (Config, error) {
 		SMTPPassword:  getenv("PORTAL_SMTP_PASSWORD"),
 		SMTPFrom:      or(getenv("PORTAL_SMTP_FROM"), "no-reply@localhost"),
 		LogJSON:       getenv("PORTAL_LOG_FORMAT") == "json",
+		NoCompression: getenv("PORTAL_COMPRESS") == "off",
 		WatchInterval: 2 * time.Second,
 		ShutdownGrace: 15 * time.Second,
 	}

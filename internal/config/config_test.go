@@ -27,6 +27,11 @@ func TestLoad(t *testing.T) {
 				t.Errorf("single address = %s", c.TrustedProxies[1])
 			}
 		}},
+		{"compression off", map[string]string{"PORTAL_COMPRESS": "off"}, false, func(t *testing.T, c Config) {
+			if !c.NoCompression {
+				t.Error("PORTAL_COMPRESS=off ignored")
+			}
+		}},
 		{"bad proxy", map[string]string{"PORTAL_TRUSTED_PROXIES": "nope"}, true, nil},
 		{"bad level", map[string]string{"PORTAL_LOG_LEVEL": "loud"}, true, nil},
 		{"watch too slow", map[string]string{"PORTAL_WATCH_INTERVAL": "10s"}, true, nil},

@@ -32,7 +32,7 @@ func compressibleType(ct string) bool {
 // are compressed once and cached by the SPA handler instead.
 func (s *Server) compressResponses(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || r.Header.Get("Upgrade") != "" || r.Method == http.MethodHead {
+		if s.Config.NoCompression || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || r.Header.Get("Upgrade") != "" || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}

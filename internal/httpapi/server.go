@@ -27,6 +27,8 @@ type Config struct {
 	Version string
 	// Web is the built web app (web/dist); nil serves the API alone.
 	Web fs.FS
+	// NoCompression sends API answers uncompressed.
+	NoCompression bool
 }
 
 // Merchants is what the frame needs of the merchant domain on every request.
