@@ -53,6 +53,8 @@ var domainErrors = []struct {
 	{identity.ErrPhoneFormat, http.StatusUnprocessableEntity, "sms.phone_invalid"},
 	{identity.ErrSMSQuota, http.StatusServiceUnavailable, "sms.quota_insufficient"},
 	{identity.ErrCodeMissing, http.StatusUnprocessableEntity, "sms.code_missing"},
+	{identity.ErrTOTPEnabled, http.StatusConflict, "member.totp_enabled"},
+	{identity.ErrTOTPNotSetUp, http.StatusConflict, "member.totp_not_set_up"},
 	{identity.ErrCodeInvalid, http.StatusBadRequest, "sms.code_invalid"},
 	{identity.ErrCodeExpired, http.StatusBadRequest, "sms.code_expired"},
 	{identity.ErrResetInvalid, http.StatusBadRequest, "member.reset_link_invalid"},

@@ -215,6 +215,21 @@ var messages = map[string]map[string]string{
 		"KM": "គណនីនេះមិនមែនជាគណនីសមាជិកទេ សូមចូលនៅមជ្ឈមណ្ឌលភ្នាក់ងារ",
 		"CN": "该账号不是会员账号，请在代理中心登录",
 	},
+	"login.ip_verification_required": {
+		"EN": "This log-in comes from a new address: please verify it is you",
+		"KM": "ការចូលនេះមកពីអាសយដ្ឋានថ្មី៖ សូមផ្ទៀងផ្ទាត់ថាជាអ្នក",
+		"CN": "此次登录来自新的地址，请验证是您本人",
+	},
+	"member.totp_enabled": {
+		"EN": "An authenticator is already set up; remove it first",
+		"KM": "កម្មវិធីផ្ទៀងផ្ទាត់ត្រូវបានរៀបចំរួចហើយ សូមដកវាចេញជាមុនសិន",
+		"CN": "已设置身份验证器，请先将其移除",
+	},
+	"member.totp_not_set_up": {
+		"EN": "No authenticator is set up for this account",
+		"KM": "គណនីនេះមិនទាន់មានកម្មវិធីផ្ទៀងផ្ទាត់ទេ",
+		"CN": "此账号尚未设置身份验证器",
+	},
 	"member.password_change_required": {
 		"EN": "Please change your password first",
 		"KM": "សូមប្តូរពាក្យសម្ងាត់របស់អ្នកជាមុនសិន",

@@ -21,6 +21,13 @@ type loginRequest struct {
 	CountryDialingCode string `json:"countryDialingCode,omitempty"`
 	Password           string `json:"password"`
 	Code               string `json:"code,omitempty"`
+	// IPVerifySend asks for a code by "sms" or "email" for a log-in from an
+	// unrecognised address; IPVerifyMethod and IPVerifyCode answer it (sms,
+	// email or totp). Both ride on the log-in itself, so only someone who
+	// knows the password can have a code sent.
+	IPVerifySend   string `json:"ipVerifySend,omitempty"`
+	IPVerifyMethod string `json:"ipVerifyMethod,omitempty"`
+	IPVerifyCode   string `json:"ipVerifyCode,omitempty"`
 	// Type is "username" (password login) or "sms" (code login).
 	Type      string `json:"type"`
 	Captcha   string `json:"captcha,omitempty"`
@@ -131,11 +138,17 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 	if req.Entry != "agent" && agentOnly(m.Type) {
 		return nil, newError(http.StatusForbidden, "login.not_member", nil)
 	}
+	if err := s.verifyAddress(ctx, m, req, subjects); err != nil {
+		return nil, err
+	}
 	if err := s.Identity.ClearFailures(ctx, subjects[0]); err != nil {
 		return nil, err
 	}
 	token, err := s.Identity.CreateSession(ctx, m.ID, clientIPOf(ctx).String(), r.UserAgent())
 	if err != nil {
+		return nil, err
+	}
+	if err := s.Identity.RememberIP(ctx, m.ID, clientIPOf(ctx).String()); err != nil {
 		return nil, err
 	}
 	return loginResult{

@@ -129,3 +129,21 @@ test('the agent entry lands an agent on /agentHome and refuses a member', async 
   await expect(page.getByRole('heading', { name: 'Team overview' })).toBeVisible();
   await shot(page, 'agent-home');
 });
+
+test('a member sets up an authenticator from the security centre', async ({ page }) => {
+  await visit(page, '/login');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('Username', { exact: true }).fill('agent01');
+  await login.getByLabel('Password').fill('Agent@123');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.locator('.member-name')).toHaveText('agent01');
+  await closeGreeting(page);
+  await page.goto('/member');
+  await expect(page.getByText('The authenticator is off.')).toBeVisible();
+  await page.getByRole('button', { name: 'Set up' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
+  await page.getByLabel('Verification code').fill('000000');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.locator('.totp .form-error')).toBeVisible();
+  await shot(page, 'security-centre-totp');
+});

@@ -11,8 +11,12 @@ import { CaptchaField, type CaptchaAnswer } from './Captcha';
 import { PhoneField, type Phone } from './PhoneField';
 import { forgetLogin, rememberedLogin, rememberLogin } from './remember';
 import { SmsCodeField } from './SmsCodeField';
+import { useCountdown } from '../../lib/countdown';
 
 type Mode = 'username' | 'sms';
+
+// Challenge is the server's answer to a password log-in from a new address.
+type Challenge = { methods: string[]; mobile?: string; email?: string; sent?: string; expiredMinutes?: number };
 
 // LoginPopup logs in by username and password or by mobile number and SMS
 // code; payloads are encrypted (E). A captcha appears when the server asks
@@ -37,8 +41,13 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
   const [round, setRound] = useState(0);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [verifyMethod, setVerifyMethod] = useState('');
+  const [verifyCode, setVerifyCode] = useState('');
+  const [left, startCountdown] = useCountdown();
 
   function validate(): string {
+    if (challenge) return verifyCode.trim() ? '' : t('form.required');
     if (mode === 'username') {
       if (!username.trim() || !password) return t('form.required');
       if (captchaAsked && !captcha.captcha.trim()) return t('form.required');
@@ -56,9 +65,10 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
     setBusy(true);
     setError('');
     try {
+      const verify = challenge ? { ipVerifyMethod: verifyMethod, ipVerifyCode: verifyCode.trim() } : {};
       const body =
         mode === 'username'
-          ? { type: 'username', username: username.trim(), password, entry, ...(captchaAsked ? { captchaId: captcha.captchaId, captcha: captcha.captcha.trim() } : {}) }
+          ? { type: 'username', username: username.trim(), password, entry, ...verify, ...(captchaAsked ? { captchaId: captcha.captchaId, captcha: captcha.captcha.trim() } : {}) }
           : { type: 'sms', mobileNum: phone.mobileNum.trim(), countryDialingCode: phone.countryDialingCode, code, entry };
       const res = await post<LoginResult>('/wps/session/login', body, true);
       if (!agent) {
@@ -70,10 +80,33 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
       navigate(agent ? '/agentHome' : '/');
     } catch (err) {
       const api = err instanceof ApiError ? err : null;
+      if (api?.code === 'login.ip_verification_required' && !challenge) {
+        const ch = api.value as Challenge;
+        setChallenge(ch);
+        setVerifyMethod(ch.methods[0] ?? '');
+        return;
+      }
       if (mode === 'username' && (api?.value as { captcha?: boolean } | null)?.captcha) setCaptchaAsked(true);
       setError(!api || api.code === 'network.abnormal' ? t('errors.network') : api.message || t('errors.unknown'));
       setRound((r) => r + 1);
       setCaptcha({ captchaId: '', captcha: '' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // sendVerifyCode asks for a code by SMS or e-mail: the log-in again, with
+  // ipVerifySend, which the server answers with the challenge and "sent".
+  async function sendVerifyCode() {
+    setBusy(true);
+    setError('');
+    try {
+      await post('/wps/session/login', { type: 'username', username: username.trim(), password, entry, ipVerifySend: verifyMethod }, true);
+    } catch (err) {
+      const api = err instanceof ApiError ? err : null;
+      const ch = api?.value as Challenge | null;
+      if (api?.code === 'login.ip_verification_required' && ch?.sent) startCountdown((ch.expiredMinutes || 1) * 60);
+      else setError(!api || api.code === 'network.abnormal' ? t('errors.network') : api.message || t('errors.unknown'));
     } finally {
       setBusy(false);
     }
@@ -87,7 +120,7 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
   return (
     <Dialog title={agent ? t('login.agentTitle') : t('login.title')} onClose={onClose}>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        {smsOn && (
+        {smsOn && !challenge && (
           <div className="tabs" role="tablist" aria-label={t('login.title')}>
             {(['username', 'sms'] as const).map((m) => (
               <button key={m} type="button" role="tab" className="tab" aria-selected={mode === m} onClick={() => { setMode(m); setError(''); }}>
@@ -96,7 +129,30 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
             ))}
           </div>
         )}
-        {mode === 'username' ? (
+        {challenge ? (
+          <fieldset className="ip-verify">
+            <legend>{t('ipVerify.title')}</legend>
+            <p className="muted">{t('ipVerify.lead')}</p>
+            <div className="tabs" role="tablist" aria-label={t('ipVerify.title')}>
+              {challenge.methods.map((m) => (
+                <button key={m} type="button" role="tab" className="tab" aria-selected={verifyMethod === m} onClick={() => { setVerifyMethod(m); setVerifyCode(''); }}>
+                  {t(`ipVerify.${m}`, { to: m === 'sms' ? challenge.mobile : challenge.email })}
+                </button>
+              ))}
+            </div>
+            <div className="field">
+              <label htmlFor="login-verify-code">{t('ipVerify.code')}</label>
+              <div className={verifyMethod === 'totp' ? undefined : 'captcha-row'}>
+                <input id="login-verify-code" className="input" inputMode="numeric" autoComplete="one-time-code" maxLength={255} value={verifyCode} onChange={(e) => setVerifyCode(e.target.value)} />
+                {verifyMethod !== 'totp' && (
+                  <button type="button" className="button" disabled={left > 0 || busy} onClick={() => void sendVerifyCode()}>
+                    {left > 0 ? t('form.resendIn', { s: left }) : t('form.sendCode')}
+                  </button>
+                )}
+              </div>
+            </div>
+          </fieldset>
+        ) : mode === 'username' ? (
           <>
             <div className="field">
               <label htmlFor="login-username">{t('form.username')}</label>
@@ -131,7 +187,7 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
           </p>
         )}
         <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? t('common.loading') : t('header.login')}
+          {busy ? t('common.loading') : challenge ? t('ipVerify.verify') : t('header.login')}
         </button>
         {!agent && (
           <p className="form-switch">

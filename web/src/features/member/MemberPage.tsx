@@ -6,6 +6,7 @@ import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import type { Member } from '../../data/types';
 import { get } from '../../lib/api';
+import { TotpSection } from './TotpSection';
 
 // The member centre's pages (spec §2), securityCenter first and default.
 export const memberPages = [
@@ -60,6 +61,7 @@ function SecurityCenter() {
   if (!q.data) return <Spinner />;
   const m = q.data;
   return (
+    <>
     <dl className="facts">
       <dt>{t('form.username')}</dt>
       <dd>{m.account}</dd>
@@ -72,5 +74,7 @@ function SecurityCenter() {
       <dt>{t('form.email')}</dt>
       <dd>{m.email || '—'}</dd>
     </dl>
+    {!m.isTrial && <TotpSection />}
+    </>
   );
 }

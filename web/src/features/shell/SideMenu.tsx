@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { categoryRoutes } from '../../app/layout';
 import { useMenus } from '../../data/catalog';
 import { useNotices } from '../../data/content';
@@ -58,15 +58,28 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
   );
 }
 
+// SideLink marks the current page; links into a page's sections (with a
+// query) are not marked, since the router matches paths only.
 function SideLink({ to, icon, label, end }: { to: string; icon: string; label: string; end?: boolean }) {
+  const inner = (
+    <>
+      <span className="side-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="side-label">{label}</span>
+    </>
+  );
   return (
     <li>
-      <NavLink to={to} end={end} className="side-link" title={label}>
-        <span className="side-icon" aria-hidden="true">
-          {icon}
-        </span>
-        <span className="side-label">{label}</span>
-      </NavLink>
+      {to.includes('?') ? (
+        <Link to={to} className="side-link" title={label}>
+          {inner}
+        </Link>
+      ) : (
+        <NavLink to={to} end={end} className="side-link" title={label}>
+          {inner}
+        </NavLink>
+      )}
     </li>
   );
 }
