@@ -215,6 +215,11 @@ var messages = map[string]map[string]string{
 		"KM": "គណនីនេះមិនមែនជាគណនីសមាជិកទេ សូមចូលនៅមជ្ឈមណ្ឌលភ្នាក់ងារ",
 		"CN": "该账号不是会员账号，请在代理中心登录",
 	},
+	"register.underage": {
+		"EN": "You must be of legal age to register",
+		"KM": "អ្នកត្រូវតែមានអាយុគ្រប់តាមច្បាប់ដើម្បីចុះឈ្មោះ",
+		"CN": "您必须达到法定年龄才能注册",
+	},
 	"login.ip_verification_required": {
 		"EN": "This log-in comes from a new address: please verify it is you",
 		"KM": "ការចូលនេះមកពីអាសយដ្ឋានថ្មី៖ សូមផ្ទៀងផ្ទាត់ថាជាអ្នក",

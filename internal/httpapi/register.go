@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"strings"
+	"time"
 
 	"portal/internal/identity"
 	"portal/internal/merchant"
@@ -39,6 +40,16 @@ type registerRequest struct {
 	FirebaseChannel    string `json:"firebaseChannel,omitempty"`
 	FirebaseIDToken    string `json:"firebaseIdToken,omitempty"`
 	Login              bool   `json:"login,omitempty"`
+	// The other profile labels of spec §3, asked when the merchant enables
+	// them.
+	Nickname       string `json:"nickname,omitempty"`
+	Telegram       string `json:"telegram,omitempty"`
+	Zalo           string `json:"zalo,omitempty"`
+	Birthday       string `json:"birthday,omitempty"`
+	Address        string `json:"address,omitempty"`
+	Nationality    string `json:"nationality,omitempty"`
+	Occupation     string `json:"occupation,omitempty"`
+	SourceOfIncome string `json:"sourceOfIncome,omitempty"`
 	// AcceptTerms states the visitor agreed to the terms and is of age.
 	AcceptTerms bool `json:"acceptTerms"`
 }
@@ -49,6 +60,8 @@ func (q registerRequest) fields() map[string]string {
 		"username": q.Username, "password": q.Password, "payeeName": q.PayeeName, "email": q.Email, "qqNum": q.QQNum,
 		"mobileNum": q.MobileNum, "affiliateCode": q.AffiliateCode, "paymentPassword": q.PaymentPassword, "line": q.Line,
 		"whatsapp": q.WhatsApp, "facebook": q.Facebook, "wechat": q.WeChat, "idNumber": q.IDNumber, "referralCode": q.ReferralCode,
+		"nickname": q.Nickname, "telegram": q.Telegram, "zalo": q.Zalo, "birthday": q.Birthday, "address": q.Address,
+		"nationality": q.Nationality, "occupation": q.Occupation, "sourceOfIncome": q.SourceOfIncome,
 	}
 }
 
@@ -91,6 +104,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) (any, error) {
 			return nil, err
 		}
 	}
+	if b := strings.TrimSpace(req.Birthday); b != "" && !oldEnough(b, cfg.MinimumAge, time.Now()) {
+		return nil, newError(http.StatusUnprocessableEntity, "register.underage", fieldError{Field: "birthday", Reason: "under age"})
+	}
 	if rule := cfg.RegisterRules["captcha"]; rule.Enabled && rule.Required {
 		ok, err := s.Identity.CheckCaptcha(ctx, req.CaptchaID, req.Captcha)
 		if err != nil {
@@ -111,7 +127,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) (any, error) {
 	profile := map[string]string{}
 	for k, v := range map[string]string{"payeeName": req.PayeeName, "qqNum": req.QQNum, "line": req.Line, "whatsapp": req.WhatsApp,
 		"facebook": req.Facebook, "wechat": req.WeChat, "idNumber": req.IDNumber, "referralCode": req.ReferralCode,
-		"registerUrl": req.RegisterURL, "domain": req.Domain} {
+		"registerUrl": req.RegisterURL, "domain": req.Domain, "nickname": req.Nickname, "telegram": req.Telegram, "zalo": req.Zalo,
+		"birthday": req.Birthday, "address": req.Address, "nationality": req.Nationality, "occupation": req.Occupation,
+		"sourceOfIncome": req.SourceOfIncome} {
 		if v = strings.TrimSpace(v); v != "" {
 			profile[k] = v
 		}
@@ -271,4 +289,21 @@ func (s *Server) registerMobile(w http.ResponseWriter, r *http.Request) (any, er
 		return nil, err
 	}
 	return s.startSession(r, id, true)
+}
+
+// oldEnough reports whether someone born on birthday (yyyy-MM-dd or
+// MM-dd-yyyy, the date pattern of spec §5) has reached age by now; an
+// unreadable date is left to the field rule, which has already accepted it.
+func oldEnough(birthday string, age int, now time.Time) bool {
+	if age <= 0 {
+		age = 18
+	}
+	var born time.Time
+	var err error
+	if born, err = time.Parse("2006-01-02", birthday); err != nil {
+		if born, err = time.Parse("01-02-2006", birthday); err != nil {
+			return true
+		}
+	}
+	return !born.AddDate(age, 0, 0).After(now)
 }

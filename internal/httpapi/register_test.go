@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"portal/internal/notify"
 )
@@ -49,6 +50,10 @@ func TestRegister(t *testing.T) {
 		{"member as invitation code", map[string]any{"affiliateCode": "player01"}, 422, "register.invitation_code_error", "affiliateCode"},
 		{"wrong captcha", map[string]any{"captcha": "x"}, 400, "login.captcha_incorrect", ""},
 		{"taken username", map[string]any{"username": "PLAYER01"}, 409, "register.username_taken", "username"},
+		{"under 18", map[string]any{"birthday": time.Now().AddDate(-17, 0, 0).Format("2006-01-02")}, 422, "register.underage", "birthday"},
+		{"bad birthday", map[string]any{"birthday": "2001-13-01"}, 422, "validation.field_invalid", "birthday"},
+		{"nationality with digits", map[string]any{"nationality": "K4"}, 422, "validation.field_invalid", "nationality"},
+		{"disabled zalo", map[string]any{"zalo": "12345678"}, 422, "validation.field_invalid", "zalo"},
 	}
 	for _, tt := range tests {
 		body := base()
@@ -66,7 +71,10 @@ func TestRegister(t *testing.T) {
 			}
 		}
 	}
-	rec, env := c.do(http.MethodPut, "/wps/member/register", base(), true)
+	ok := base()
+	ok["birthday"] = time.Now().AddDate(-18, 0, -1).Format("01-02-2006")
+	ok["nickname"], ok["occupation"] = "Freshy", "Teacher"
+	rec, env := c.do(http.MethodPut, "/wps/member/register", ok, true)
 	res := value[loginResult](t, env)
 	if rec.Code != 200 || res.Token == "" || res.Account != "fresh01" || !res.FirstTimeLogin || res.Mobile != "+855****5678" {
 		t.Fatalf("register = %d %+v", rec.Code, env)
@@ -110,5 +118,26 @@ func TestFreePlay(t *testing.T) {
 	}
 	if last != 429 {
 		t.Fatalf("12th trial account from one address = %d", last)
+	}
+}
+
+func TestOldEnough(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		birthday string
+		age      int
+		want     bool
+	}{
+		{"2008-11-23", 18, true},  // eighteenth birthday today
+		{"2008-11-24", 18, false}, // tomorrow
+		{"11-23-2008", 18, true},  // MM-dd-yyyy
+		{"2005-11-24", 21, false}, // a merchant asking 21
+		{"1990-01-01", 0, true},   // no age configured: 18
+		{"garbage", 18, true},     // left to the field rule
+	}
+	for _, tt := range tests {
+		if got := oldEnough(tt.birthday, tt.age, now); got != tt.want {
+			t.Errorf("oldEnough(%q, %d) = %v, want %v", tt.birthday, tt.age, got, tt.want)
+		}
 	}
 }

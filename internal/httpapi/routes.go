@@ -73,7 +73,7 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodPut, Path: "/wps/member/register", Tag: "member", Access: Lobby, Encrypted: true,
 			Summary: "(E) Register by username with the merchant's field rules, then log in",
 			Body:    registerRequest{}, Result: loginResult{}, Payload: s.register,
-			Errors: []string{"register.disabled", "register.terms_required", "validation.inconsistent_twice", "validation.field_invalid",
+			Errors: []string{"register.disabled", "register.terms_required", "register.underage", "validation.inconsistent_twice", "validation.field_invalid",
 				"member.password_not_new", "login.captcha_incorrect", "register.invitation_code_error", "register.username_taken",
 				"register.mobile_taken", "request.invalid_body", "request.decrypt_failed"}},
 		{Method: http.MethodPut, Path: "/wps/member/register/mobile", Tag: "member", Access: Lobby, Encrypted: true,

@@ -15,7 +15,7 @@ import { checkField, registerFields, type RegisterField } from './fields';
 
 type Country = { countryDialingCode: string; iso: string; name: string };
 
-const inputType: Record<string, string> = { password: 'password', confirmPassword: 'password', paymentPassword: 'password', email: 'email', mobileNum: 'tel', whatsapp: 'tel' };
+const inputType: Record<string, string> = { password: 'password', confirmPassword: 'password', paymentPassword: 'password', email: 'email', mobileNum: 'tel', whatsapp: 'tel', zalo: 'tel', birthday: 'date' };
 const autoComplete: Record<string, string> = { username: 'username', password: 'new-password', confirmPassword: 'new-password', email: 'email', mobileNum: 'tel-national', payeeName: 'name' };
 
 // RegisterPopup registers by username with the fields the merchant's rules
