@@ -29,6 +29,10 @@ Usage:
                                           default-language <code>, languages <code,...>,
                                           module.<MODID> on|off, minimum-age <18..99>,
                                           password-expiry-days <n>, encryption on|off
+  portal wallet adjust <merchant> <member> <amount> [--reason <text>]
+                                          credit (or, negative, debit) a member through the ledger
+  portal wallet verify                    recompute every balance from the transfers and check
+                                          the ledger's invariants (exit status 1 on a violation)
   portal version                          print the version
 
 Environment: PORTAL_DB (SQLite path or postgres:// URL), PORTAL_DATA (default ./data),
@@ -89,6 +93,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return nil
 	case "merchant":
 		return merchantCommand(ctx, cfg, log, args, stdout)
+	case "wallet":
+		return walletCommand(ctx, cfg, args, stdout)
 	case "version":
 		fmt.Fprintln(stdout, Version)
 		return nil

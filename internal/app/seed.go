@@ -12,7 +12,7 @@ import (
 
 // demoSeed names the demo data set; a new name re-seeds existing databases
 // once on their next start.
-const demoSeed = "demo-v1"
+const demoSeed = "demo-v2"
 
 // seed writes the demo merchants, their content and the catalogue. Every
 // step is idempotent, so running it again changes nothing.
@@ -25,6 +25,9 @@ func seed(ctx context.Context, db *database.DB) error {
 	}
 	if err := identity.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed accounts: %w", err)
+	}
+	if err := seedWallets(ctx, db); err != nil {
+		return fmt.Errorf("seed wallets: %w", err)
 	}
 	return database.MarkSeedRan(ctx, db.Write(), demoSeed)
 }

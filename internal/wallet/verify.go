@@ -1,0 +1,53 @@
+package wallet
+
+import (
+	"context"
+	"fmt"
+)
+
+// Violation is one broken invariant found by Verify.
+type Violation struct {
+	What string
+}
+
+// Verify recomputes every balance from the transfers and checks the
+// ledger's invariants: each balance equals credits minus debits, no member
+// account is negative, and each merchant's balances in a currency sum to
+// zero.
+func (s *Service) Verify(ctx context.Context) ([]Violation, error) {
+	q := s.db.Read()
+	rows, err := q.QueryContext(ctx, `SELECT a.id, a.merchant_code, a.kind, a.owner, a.currency, a.balance, a.may_go_negative,
+		COALESCE((SELECT SUM(amount) FROM wallet_transfers WHERE credit_account = a.id), 0) -
+		COALESCE((SELECT SUM(amount) FROM wallet_transfers WHERE debit_account = a.id), 0)
+		FROM wallet_accounts a ORDER BY a.id`)
+	if err != nil {
+		return nil, fmt.Errorf("wallet: verify: %w", err)
+	}
+	defer rows.Close()
+	var out []Violation
+	sums := map[string]int64{}
+	for rows.Next() {
+		var id, balance, computed int64
+		var merchant, kind, owner, currency string
+		var negative int
+		if err := rows.Scan(&id, &merchant, &kind, &owner, &currency, &balance, &negative, &computed); err != nil {
+			return nil, fmt.Errorf("wallet: verify: %w", err)
+		}
+		if balance != computed {
+			out = append(out, Violation{fmt.Sprintf("account %d (%s %s %s %s): balance %d, transfers say %d", id, merchant, kind, owner, currency, balance, computed)})
+		}
+		if negative == 0 && balance < 0 {
+			out = append(out, Violation{fmt.Sprintf("account %d (%s %s %s): negative balance %d", id, merchant, kind, owner, balance)})
+		}
+		sums[merchant+" "+currency] += balance
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("wallet: verify: %w", err)
+	}
+	for k, sum := range sums {
+		if sum != 0 {
+			out = append(out, Violation{fmt.Sprintf("balances of %s sum to %d, not 0", k, sum)})
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,69 @@
+// Package wallet is the double-entry ledger: accounts per owner and
+// currency, and append-only transfers between them, each carrying an
+// idempotency key. Amounts are int64 minor units. A member account can
+// never go below zero, whatever the concurrency; the sum of all balances of
+// a merchant and currency is always zero.
+package wallet
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"portal/internal/database"
+)
+
+// Account kinds. Member accounts belong to a member id; the others are the
+// platform's sides of a movement.
+const (
+	KindMember     = "member"
+	KindHouse      = "house"
+	KindVendor     = "vendor"
+	KindAdjustment = "adjustment"
+)
+
+// HouseShards is how many rows the house side of a merchant and currency
+// is spread over, so concurrent bets do not queue on one row.
+const HouseShards = 16
+
+// Errors of the ledger.
+var (
+	ErrInsufficientFunds = errors.New("wallet: insufficient funds")
+	ErrDuplicate         = errors.New("wallet: idempotency key reused with another request")
+	ErrInvalidAmount     = errors.New("wallet: amount must be a positive number of minor units")
+	ErrSameAccount       = errors.New("wallet: debit and credit accounts are the same")
+	ErrInvalidKey        = errors.New("wallet: idempotency key missing or too long")
+)
+
+// Service keeps the ledger.
+type Service struct {
+	db    *database.DB
+	now   func() time.Time
+	shard func() int
+}
+
+// NewService opens the ledger on db; now is the clock (time.Now in
+// production).
+func NewService(db *database.DB, now func() time.Time) *Service {
+	return &Service{db: db, now: now, shard: func() int { return rand.IntN(HouseShards) }}
+}
+
+// Ref names an account: its kind, owner and currency, within a merchant.
+type Ref struct {
+	Kind     string
+	Owner    string
+	Currency string
+}
+
+// Member is the account of member id in currency.
+func Member(id int64, currency string) Ref {
+	return Ref{Kind: KindMember, Owner: formatID(id), Currency: currency}
+}
+
+// Side is one of the platform's accounts (vendor code, adjustment reason).
+func Side(kind, owner, currency string) Ref {
+	return Ref{Kind: kind, Owner: owner, Currency: currency}
+}
+
+func formatID(id int64) string { return strconv.FormatInt(id, 10) }

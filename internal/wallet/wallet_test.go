@@ -1,0 +1,151 @@
+package wallet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"portal/internal/database"
+	"portal/internal/dbtest"
+	"portal/internal/merchant"
+)
+
+func setup(t *testing.T, db *database.DB) *Service {
+	t.Helper()
+	if err := merchant.Seed(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	return NewService(db, time.Now)
+}
+
+func fund(t *testing.T, s *Service, member int64, amount int64) {
+	t.Helper()
+	_, err := s.Move(context.Background(), Request{Merchant: "demo", Key: fmt.Sprintf("fund-%d-%d", member, amount),
+		From: Side(KindAdjustment, "test", "USD"), To: Member(member, "USD"), Amount: amount, Kind: "adjust"})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func clean(t *testing.T, s *Service) {
+	t.Helper()
+	v, err := s.Verify(context.Background())
+	if err != nil || len(v) != 0 {
+		t.Fatalf("verify: %v %+v", err, v)
+	}
+}
+
+func TestNoOverdraftUnderConcurrency(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s := setup(t, db)
+		const bets, stake = 40, 250
+		fund(t, s, 7, bets/2*stake) // exactly enough for half of them
+		var ok, broke atomic.Int64
+		var wg sync.WaitGroup
+		for i := range bets {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := s.Move(context.Background(), Request{Merchant: "demo", Key: fmt.Sprintf("bet-%d", i),
+					From: Member(7, "USD"), To: Side(KindHouse, "house", "USD"), Amount: stake, Kind: "bet"})
+				switch {
+				case err == nil:
+					ok.Add(1)
+				case errors.Is(err, ErrInsufficientFunds):
+					broke.Add(1)
+				default:
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if ok.Load() != bets/2 || broke.Load() != bets/2 {
+			t.Fatalf("%d accepted, %d refused; want %d each", ok.Load(), broke.Load(), bets/2)
+		}
+		if b, _ := s.Balance(context.Background(), "demo", Member(7, "USD")); b != 0 {
+			t.Fatalf("balance %d, want 0", b)
+		}
+		clean(t, s)
+	})
+}
+
+func TestIdempotency(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s := setup(t, db)
+		ctx := context.Background()
+		fund(t, s, 8, 1000)
+		bet := Request{Merchant: "demo", Key: "round-1-bet", From: Member(8, "USD"), To: Side(KindVendor, "PG", "USD"), Amount: 300, Kind: "bet", Reference: "round-1"}
+		first, err := s.Move(ctx, bet)
+		if err != nil || first.Replayed {
+			t.Fatal(first, err)
+		}
+		for range 3 {
+			again, err := s.Move(ctx, bet)
+			if err != nil || !again.Replayed || again.ID != first.ID {
+				t.Fatalf("replay: %+v %v", again, err)
+			}
+		}
+		changed := bet
+		changed.Amount = 301
+		if _, err := s.Move(ctx, changed); !errors.Is(err, ErrDuplicate) {
+			t.Fatalf("same key, other amount: %v", err)
+		}
+		if b, _ := s.Balance(ctx, "demo", Member(8, "USD")); b != 700 {
+			t.Fatalf("balance %d, want 700 (one effect)", b)
+		}
+		clean(t, s)
+	})
+}
+
+func TestBadRequestsChangeNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s := setup(t, db)
+		ctx := context.Background()
+		fund(t, s, 9, 100)
+		tests := []struct {
+			name string
+			r    Request
+			want error
+		}{
+			{"zero", Request{Key: "a", From: Member(9, "USD"), To: Side(KindHouse, "house", "USD"), Amount: 0}, ErrInvalidAmount},
+			{"negative", Request{Key: "b", From: Member(9, "USD"), To: Side(KindHouse, "house", "USD"), Amount: -5}, ErrInvalidAmount},
+			{"no key", Request{From: Member(9, "USD"), To: Side(KindHouse, "house", "USD"), Amount: 5}, ErrInvalidKey},
+			{"to itself", Request{Key: "c", From: Member(9, "USD"), To: Member(9, "USD"), Amount: 5}, ErrSameAccount},
+			{"more than held", Request{Key: "d", From: Member(9, "USD"), To: Side(KindHouse, "house", "USD"), Amount: 101}, ErrInsufficientFunds},
+		}
+		for _, tt := range tests {
+			tt.r.Merchant, tt.r.Kind = "demo", "bet"
+			if _, err := s.Move(ctx, tt.r); !errors.Is(err, tt.want) {
+				t.Errorf("%s: %v, want %v", tt.name, err, tt.want)
+			}
+		}
+		if b, _ := s.Balance(ctx, "demo", Member(9, "USD")); b != 100 {
+			t.Fatalf("balance %d after refused requests", b)
+		}
+		// A refused overdraft left no half-written transfer: the key is free.
+		if _, err := s.Move(ctx, Request{Merchant: "demo", Key: "d", From: Member(9, "USD"), To: Side(KindHouse, "house", "USD"), Amount: 100, Kind: "bet"}); err != nil {
+			t.Fatal(err)
+		}
+		clean(t, s)
+	})
+}
+
+func TestVerifyFindsTampering(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s := setup(t, db)
+		ctx := context.Background()
+		fund(t, s, 10, 500)
+		clean(t, s)
+		if _, err := db.Write().ExecContext(ctx, `UPDATE wallet_accounts SET balance = balance + 1 WHERE kind = 'member' AND owner = '10'`); err != nil {
+			t.Fatal(err)
+		}
+		v, err := s.Verify(ctx)
+		if err != nil || len(v) != 2 { // the balance and the merchant's sum
+			t.Fatalf("violations = %+v, %v", v, err)
+		}
+	})
+}
