@@ -250,5 +250,8 @@ test("another merchant's domain shows that merchant's site", async () => {
   await expect(page.locator('#header-language option')).toHaveCount(4);
   expect(await page.evaluate(() => localStorage.getItem('merchant'))).toBe('lucky');
   await shot(page, 'lucky-home');
+  // lucky runs no points mall: the page says so instead of an empty shop.
+  await page.goto(`http://lucky.portal.test:${base.port}/pointMall`);
+  await expect(page.getByText('This site has no points mall.')).toBeVisible();
   await browser.close();
 });
