@@ -107,3 +107,7 @@ func (g *Game) Name(lang string) string {
 	}
 	return g.names[0]
 }
+
+// LobbyType is the category the lobby shows the game under (in-house and
+// esports vendors have their own).
+func (g *Game) LobbyType() string { return laneType(g) }

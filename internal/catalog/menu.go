@@ -85,12 +85,12 @@ func (s *Service) Winners(ctx context.Context, merchantCode, category, lang stri
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.view(ctx, merchantCode)
+	wins, err := s.wins.get(ctx, s.db.Read(), merchantCode)
 	if err != nil {
 		return nil, err
 	}
 	out := []Winner{}
-	for _, w := range v.wins {
+	for _, w := range wins {
 		g, ok := sn.byCode[w.game]
 		if !ok || (category != "" && category != "ALL" && laneType(g) != category) {
 			continue

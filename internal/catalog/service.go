@@ -31,6 +31,7 @@ type Service struct {
 	gen       atomic.Uint64 // invalidations, so a slow rebuild never publishes stale data
 	mu        sync.Mutex    // serialises rebuilds
 	lastFlush atomic.Int64
+	wins      winBoard
 }
 
 type snapshot struct {
@@ -52,9 +53,12 @@ type view struct {
 	hot         []*Game
 	lanes       []Lane // processed; titles are localized per call
 	prizeMode   string
-	wins        []win
 	names       *nameIndex
+	ids         map[int64]*Game
 }
+
+// byID is an offered game by id, or nil.
+func (v *view) byID(id int64) *Game { return v.ids[id] }
 
 // NewService returns a Service over db.
 func NewService(db *database.DB, log *slog.Logger) *Service {
@@ -124,7 +128,7 @@ func (s *Service) view(ctx context.Context, merchantCode string) (*view, error) 
 	if v, ok := sn.views[merchantCode]; ok {
 		return v, nil
 	}
-	v := &view{maintenance: map[string]bool{}, byType: map[string][]*Game{}}
+	v := &view{maintenance: map[string]bool{}, byType: map[string][]*Game{}, ids: map[int64]*Game{}}
 	offered := map[string]bool{}
 	for _, o := range sn.offers[merchantCode] {
 		if vd, ok := sn.vendors[o.vendor]; ok {
@@ -138,6 +142,7 @@ func (s *Service) view(ctx context.Context, merchantCode string) (*view, error) 
 			continue
 		}
 		v.games = append(v.games, g)
+		v.ids[g.ID] = g
 		t := laneType(g)
 		v.byType[t] = append(v.byType[t], g)
 		if g.IsHot {
@@ -148,11 +153,6 @@ func (s *Service) view(ctx context.Context, merchantCode string) (*view, error) 
 	v.names = newNameIndex(v.games)
 	v.lanes = v.buildLanes()
 	v.prizeMode = PrizeMode(v.lanes)
-	wins, err := loadWins(ctx, s.db.Read(), merchantCode, 50)
-	if err != nil {
-		return nil, err
-	}
-	v.wins = wins
 	sn.views[merchantCode] = v
 	return v, nil
 }
@@ -412,4 +412,14 @@ func (s *Service) AnyVendor(ctx context.Context, code string) (*Vendor, error) {
 		return nil, fmt.Errorf("%w: %s", ErrVendorNotFound, code)
 	}
 	return v, nil
+}
+
+// UnderMaintenance reports whether the merchant has put a vendor under
+// maintenance (its games then do not launch).
+func (s *Service) UnderMaintenance(ctx context.Context, merchantCode, vendor string) (bool, error) {
+	v, err := s.view(ctx, merchantCode)
+	if err != nil {
+		return false, err
+	}
+	return v.maintenance[vendor], nil
 }

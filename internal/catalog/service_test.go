@@ -359,3 +359,11 @@ func TestIndexAgreesWithScan(t *testing.T) {
 		}
 	}
 }
+
+func TestMaskName(t *testing.T) {
+	for in, want := range map[string]string{"player01": "pl***01", "abcd": "a***", "": "***", "ស្រីពៅ": "ស្***ពៅ", "abcde": "ab***de"} {
+		if got := MaskName(in); got != want {
+			t.Errorf("MaskName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -24,6 +24,9 @@ type Transfer struct {
 	// Replayed is true when the key had been used for this very request
 	// before: the first result is returned and nothing moved again.
 	Replayed bool
+	// DebitBalance and CreditBalance are the two accounts' balances right
+	// after the transfer (not set on a replay).
+	DebitBalance, CreditBalance int64
 }
 
 // Request asks for amount to move from one account to another.
@@ -64,7 +67,7 @@ func (s *Service) MoveIn(ctx context.Context, q database.Querier, r Request) (Tr
 	if r.Key == "" || len(r.Key) > 200 {
 		return Transfer{}, ErrInvalidKey
 	}
-	if r.From == r.To && r.From.Kind != KindHouse {
+	if r.From == r.To && !sharded(r.From.Kind) {
 		return Transfer{}, ErrSameAccount
 	}
 	hash := r.hash()
@@ -79,11 +82,12 @@ func (s *Service) MoveIn(ctx context.Context, q database.Querier, r Request) (Tr
 		t.Replayed = true
 		return t.Transfer, nil
 	}
-	from, err := s.account(ctx, q, r.Merchant, s.shardOf(r.From))
+	shard := s.pickShard(r)
+	from, err := s.account(ctx, q, r.Merchant, shardOf(r.From, shard))
 	if err != nil {
 		return Transfer{}, err
 	}
-	to, err := s.account(ctx, q, r.Merchant, s.shardOf(r.To))
+	to, err := s.account(ctx, q, r.Merchant, shardOf(r.To, shard))
 	if err != nil {
 		return Transfer{}, err
 	}
@@ -96,21 +100,22 @@ func (s *Service) MoveIn(ctx context.Context, q database.Querier, r Request) (Tr
 	if second < first {
 		first, second = second, first
 	}
+	var fromBalance, toBalance int64
 	for _, id := range []int64{first, second} {
 		if id == from {
 			// The guard is in the statement: a member account is debited
 			// only if it holds the amount, atomically, whatever else runs.
-			res, err := q.ExecContext(ctx, `UPDATE wallet_accounts SET balance = balance - $1
-				WHERE id = $2 AND (may_go_negative = 1 OR balance >= $1)`, r.Amount, id)
+			err := q.QueryRowContext(ctx, `UPDATE wallet_accounts SET balance = balance - $1
+				WHERE id = $2 AND (may_go_negative = 1 OR balance >= $1) RETURNING balance`, r.Amount, id).Scan(&fromBalance)
+			if errors.Is(err, sql.ErrNoRows) {
+				return Transfer{}, ErrInsufficientFunds
+			}
 			if err != nil {
 				return Transfer{}, fmt.Errorf("wallet: debit: %w", err)
 			}
-			if n, _ := res.RowsAffected(); n != 1 {
-				return Transfer{}, ErrInsufficientFunds
-			}
 			continue
 		}
-		if _, err := q.ExecContext(ctx, `UPDATE wallet_accounts SET balance = balance + $1 WHERE id = $2`, r.Amount, id); err != nil {
+		if err := q.QueryRowContext(ctx, `UPDATE wallet_accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance`, r.Amount, id).Scan(&toBalance); err != nil {
 			return Transfer{}, fmt.Errorf("wallet: credit: %w", err)
 		}
 	}
@@ -121,7 +126,8 @@ func (s *Service) MoveIn(ctx context.Context, q database.Querier, r Request) (Tr
 	if err != nil {
 		return Transfer{}, fmt.Errorf("wallet: record transfer: %w", err)
 	}
-	return Transfer{ID: id, Key: r.Key, Debit: from, Credit: to, Amount: r.Amount, Kind: r.Kind, Reference: r.Reference}, nil
+	return Transfer{ID: id, Key: r.Key, Debit: from, Credit: to, Amount: r.Amount, Kind: r.Kind, Reference: r.Reference,
+		DebitBalance: fromBalance, CreditBalance: toBalance}, nil
 }
 
 type storedTransfer struct {
@@ -143,9 +149,25 @@ func (s *Service) byKey(ctx context.Context, q database.Querier, merchant, key s
 	return t, true, nil
 }
 
-func (s *Service) shardOf(r Ref) Ref {
-	if r.Kind == KindHouse {
-		r.Owner = r.Owner + "#" + strconv.Itoa(s.shard())
+// pickShard chooses the shard of a sharded side. With a member on the
+// other side it follows the member's id, so the work of one member (and of
+// a batch lane that serves members by id) always meets the same shard and
+// lanes never contend for one row; otherwise it is random.
+func (s *Service) pickShard(r Request) int {
+	for _, ref := range []Ref{r.From, r.To} {
+		if ref.Kind == KindMember {
+			if id, err := strconv.ParseInt(ref.Owner, 10, 64); err == nil && id >= 0 {
+				return int(id % HouseShards)
+			}
+		}
+	}
+	return s.shard()
+}
+
+// shardOf names the shard row of a sharded side; other accounts are one row.
+func shardOf(r Ref, shard int) Ref {
+	if sharded(r.Kind) {
+		r.Owner = r.Owner + "#" + strconv.Itoa(shard)
 	}
 	return r
 }
@@ -171,10 +193,16 @@ func (s *Service) account(ctx context.Context, q database.Querier, merchant stri
 	return id, nil
 }
 
-// Balance is a member's balance in minor units (0 without an account).
+// Balance is an account's balance in minor units (0 without an account).
 func (s *Service) Balance(ctx context.Context, merchant string, r Ref) (int64, error) {
+	return s.BalanceIn(ctx, s.db.Read(), merchant, r)
+}
+
+// BalanceIn is an account's balance read inside the caller's transaction
+// (0 without an account).
+func (s *Service) BalanceIn(ctx context.Context, q database.Querier, merchant string, r Ref) (int64, error) {
 	var b int64
-	err := s.db.Read().QueryRowContext(ctx, `SELECT balance FROM wallet_accounts WHERE merchant_code = $1 AND kind = $2 AND owner = $3 AND currency = $4`,
+	err := q.QueryRowContext(ctx, `SELECT balance FROM wallet_accounts WHERE merchant_code = $1 AND kind = $2 AND owner = $3 AND currency = $4`,
 		merchant, r.Kind, r.Owner, r.Currency).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil

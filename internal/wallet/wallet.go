@@ -21,10 +21,20 @@ const (
 	KindHouse      = "house"
 	KindVendor     = "vendor"
 	KindAdjustment = "adjustment"
+	// KindPlay is the play-money side: trial accounts are funded from it
+	// and bet against it, so play money never meets the house's.
+	KindPlay = "play"
 )
 
-// HouseShards is how many rows the house side of a merchant and currency
-// is spread over, so concurrent bets do not queue on one row.
+// sharded kinds are the platform sides every bet touches: each is spread
+// over HouseShards rows.
+func sharded(kind string) bool {
+	return kind == KindHouse || kind == KindVendor || kind == KindPlay
+}
+
+// HouseShards is how many rows each sharded side (house, vendor, play) of
+// a merchant and currency is spread over, so concurrent bets do not queue
+// on one row.
 const HouseShards = 16
 
 // Errors of the ledger.

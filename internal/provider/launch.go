@@ -1,0 +1,126 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"portal/internal/catalog"
+	"portal/internal/identity"
+)
+
+// Launcher is what launching needs of the catalogue beyond Games.
+type Launcher interface {
+	Vendor(ctx context.Context, merchantCode, code string) (*catalog.Vendor, error)
+	UnderMaintenance(ctx context.Context, merchantCode, vendor string) (bool, error)
+	RememberPlayed(ctx context.Context, memberID, gameID int64) error
+}
+
+// LaunchRequest asks to start a game. Member is nil for a visitor.
+type LaunchRequest struct {
+	Merchant string
+	Member   *identity.Member
+	Vendor   string
+	GameCode string // empty opens the vendor's own lobby
+	Language string
+	Demo     bool
+}
+
+// Launch is where the game plays.
+type Launch struct {
+	URL  string `json:"url"`
+	Mode string `json:"mode"`
+	// GameCode is the game started (the vendor's lobby when empty).
+	GameCode string `json:"gameCode"`
+}
+
+// InhouseVendor is the code of our own games' provider.
+const InhouseVendor = "PGE"
+
+// inhousePages maps in-house game codes to their page under /play/pge/.
+var inhousePages = map[string]string{"PGE_SLOT": "slot", "PGE_DICE": "dice", "PGE_CRASH": "crash"}
+
+// StartGame opens a game session and answers the game's URL (spec §4 Game
+// launching). A visitor gets a free demo where the game offers one
+// (supportPlay 0) and nothing else; a trial account plays with play money;
+// real money needs a real account. The URL carries the session token once:
+// the game hands it back on its bet callbacks.
+func (s *Service) StartGame(ctx context.Context, l Launcher, r LaunchRequest) (Launch, error) {
+	if _, err := l.Vendor(ctx, r.Merchant, r.Vendor); err != nil {
+		return Launch{}, fmt.Errorf("%w: %s", ErrVendorUnknown, r.Vendor)
+	}
+	if down, err := l.UnderMaintenance(ctx, r.Merchant, r.Vendor); err != nil {
+		return Launch{}, err
+	} else if down {
+		return Launch{}, ErrGameMaintenance
+	}
+	var game *catalog.Game
+	if r.GameCode != "" {
+		g, err := s.games.Game(ctx, r.GameCode)
+		if err != nil || g.Vendor != r.Vendor {
+			return Launch{}, fmt.Errorf("%w: %s", ErrGameUnknown, r.GameCode)
+		}
+		game = g
+	}
+	q := url.Values{}
+	q.Set("lang", r.Language)
+	if game != nil {
+		q.Set("game", game.Code)
+	}
+	if r.Member == nil {
+		if !r.Demo {
+			return Launch{}, ErrLoginRequired
+		}
+		// A free demo: no account, no token, no money (decision D-015).
+		if game == nil || game.SupportPlay {
+			return Launch{}, ErrDemoUnavailable
+		}
+		q.Set("demo", "1")
+		return Launch{URL: gameURL(r.Vendor, game, q), Mode: ModeDemo, GameCode: game.Code}, nil
+	}
+	mode := ModeReal
+	if r.Member.Type.IsTrial() {
+		mode = ModeTrial // decision D-016: trial accounts play, with play money
+	}
+	mer, err := s.merchants.Lookup(ctx, r.Merchant)
+	if err != nil {
+		return Launch{}, err
+	}
+	gs, err := s.openSession(ctx, GameSession{Merchant: r.Merchant, MemberID: r.Member.ID, Vendor: r.Vendor,
+		Game: r.GameCode, Currency: mer.Currency, Mode: mode})
+	if err != nil {
+		return Launch{}, err
+	}
+	if game != nil {
+		if err := l.RememberPlayed(ctx, r.Member.ID, game.ID); err != nil {
+			return Launch{}, err
+		}
+	}
+	q.Set("token", gs.Token)
+	q.Set("player", strconv.FormatInt(r.Member.ID, 10))
+	q.Set("currency", mer.Currency)
+	return Launch{URL: gameURL(r.Vendor, game, q), Mode: mode, GameCode: r.GameCode}, nil
+}
+
+// gameURL is where a game's page is served: our in-house games' own pages,
+// or the vendor simulator that stands in for each external vendor here.
+func gameURL(vendor string, game *catalog.Game, q url.Values) string {
+	if vendor == InhouseVendor && game != nil {
+		if page, ok := inhousePages[game.Code]; ok {
+			return "/play/pge/" + page + "?" + q.Encode()
+		}
+	}
+	return "/sim/" + url.PathEscape(vendor) + "/play?" + q.Encode()
+}
+
+// IsLaunchError reports whether err is one of launching's own refusals.
+func IsLaunchError(err error) bool {
+	for _, e := range []error{ErrVendorUnknown, ErrGameUnknown, ErrDemoUnavailable, ErrLoginRequired, ErrGameMaintenance} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,140 @@
+// Package provider is the game side of the wallet: the seamless-wallet
+// contract every vendor (and our in-house games) calls to read a balance,
+// place a bet, pay a win or roll a bet back; vendor secrets; game sessions
+// opened at launch; and the rounds the betting record and profit and loss
+// are read from. Money moves only through the ledger (package wallet).
+package provider
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"portal/internal/catalog"
+	"portal/internal/database"
+	"portal/internal/identity"
+	"portal/internal/merchant"
+	"portal/internal/wallet"
+)
+
+// Operations of the seamless-wallet API.
+const (
+	OpBalance  = "balance"
+	OpBet      = "bet"
+	OpWin      = "win"
+	OpRollback = "rollback"
+)
+
+// Ops lists the operations, for routing.
+var Ops = []string{OpBalance, OpBet, OpWin, OpRollback}
+
+// Status is the answer's verdict, as vendors read it.
+type Status string
+
+// The statuses of the contract (docs/provider-api.md).
+const (
+	StatusOK                  Status = "OK"
+	StatusInsufficientFunds   Status = "INSUFFICIENT_FUNDS"
+	StatusInvalidToken        Status = "INVALID_TOKEN"
+	StatusInvalidSignature    Status = "INVALID_SIGNATURE"
+	StatusDuplicate           Status = "DUPLICATE_TRANSACTION"
+	StatusTransactionNotFound Status = "TRANSACTION_NOT_FOUND"
+	StatusPlayerDisabled      Status = "PLAYER_DISABLED"
+	StatusWrongCurrency       Status = "WRONG_CURRENCY"
+	StatusBadRequest          Status = "BAD_REQUEST"
+	StatusError               Status = "ERROR"
+)
+
+// Game session modes.
+const (
+	ModeReal  = "real"
+	ModeTrial = "trial" // a trial account's play money
+	ModeDemo  = "demo"  // a visitor's free demo: no account, no money
+)
+
+// Errors of the domain.
+var (
+	ErrVendorUnknown   = errors.New("provider: unknown vendor")
+	ErrGameUnknown     = errors.New("provider: unknown game")
+	ErrDemoUnavailable = errors.New("provider: this game has no free demo")
+	ErrLoginRequired   = errors.New("provider: real-money play needs a login")
+	ErrGameMaintenance = errors.New("provider: the game's vendor is under maintenance")
+)
+
+// Members is what the wallet contract needs of the identity domain.
+type Members interface {
+	Member(ctx context.Context, id int64) (*identity.Member, error)
+}
+
+// Games is what it needs of the catalogue.
+type Games interface {
+	Game(ctx context.Context, code string) (*catalog.Game, error)
+	AnyVendor(ctx context.Context, code string) (*catalog.Vendor, error)
+	RecordWin(ctx context.Context, q database.Querier, merchantCode, username, gameCode string, amount int64, currency string, at time.Time) error
+}
+
+// Merchants finds a merchant (for its currency and decimals).
+type Merchants interface {
+	Lookup(ctx context.Context, code string) (*merchant.Merchant, error)
+}
+
+// BalanceListener hears a member's new balance after a commit that changed
+// it (the websocket pushes it).
+type BalanceListener func(merchantCode string, memberID, balance int64, currency string)
+
+// Options configure the service.
+type Options struct {
+	Log *slog.Logger
+	Now func() time.Time
+	// SessionTTL is how long a game session's token places bets.
+	SessionTTL time.Duration
+	// Lanes is how many commit lanes run (0: 1 on SQLite, 4 on PostgreSQL).
+	Lanes int
+	// BigWin is the smallest win, in minor units, that reaches the winner
+	// board; 0 means 100.00.
+	BigWin int64
+	// OnBalance hears balance changes; nil hears nothing.
+	OnBalance BalanceListener
+}
+
+// Service runs the seamless-wallet contract and game sessions.
+type Service struct {
+	db        *database.DB
+	ledger    *wallet.Service
+	members   Members
+	games     Games
+	merchants Merchants
+	batch     *database.Batcher
+	log       *slog.Logger
+	now       func() time.Time
+	ttl       time.Duration
+	bigWin    int64
+	onBalance BalanceListener
+	secrets   *secretCache
+}
+
+// NewService starts the service; Close stops its commit lanes.
+func NewService(db *database.DB, ledger *wallet.Service, members Members, games Games, merchants Merchants, o Options) *Service {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = 12 * time.Hour
+	}
+	if o.BigWin <= 0 {
+		o.BigWin = 10000
+	}
+	if o.OnBalance == nil {
+		o.OnBalance = func(string, int64, int64, string) {}
+	}
+	return &Service{db: db, ledger: ledger, members: members, games: games, merchants: merchants,
+		batch: db.NewBatcher(o.Lanes, 256), log: o.Log, now: o.Now, ttl: o.SessionTTL, bigWin: o.BigWin,
+		onBalance: o.OnBalance, secrets: newSecretCache()}
+}
+
+// Close finishes queued callbacks and stops the commit lanes.
+func (s *Service) Close() { s.batch.Close() }
