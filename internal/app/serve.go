@@ -16,6 +16,9 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/notify"
+	"portal/internal/provider"
+	"portal/internal/realtime"
+	"portal/internal/wallet"
 )
 
 // serve runs the portal until ctx ends, then drains in-flight requests.
@@ -37,10 +40,13 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		log.Info("seeded an empty database with the demo data", "ms", time.Since(start).Milliseconds())
 	}
 
-	api, watcher, err := build(ctx, cfg, db, log)
+	api, watcher, games, err := build(ctx, cfg, db, log)
 	if err != nil {
 		return err
 	}
+	// After the HTTP server has drained, the queued wallet callbacks are
+	// committed before the database closes.
+	defer games.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go watcher.Run(ctx)
@@ -77,15 +83,15 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 
 // build creates the services and the API over an open database, and the
 // watcher that keeps their caches in step with writes from other processes.
-func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*httpapi.Server, *database.Watcher, error) {
+func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*httpapi.Server, *database.Watcher, *provider.Service, error) {
 	merchants, err := merchant.NewService(db, merchant.Options{Log: log, GeoIPPath: cfg.GeoIPPath})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	games := catalog.NewService(db, log)
+	catalogue := catalog.NewService(db, log)
 	watcher := database.NewWatcher(db, cfg.WatchInterval, log)
 	watcher.Subscribe(merchant.Topic, merchants.Invalidate)
-	watcher.Subscribe(catalog.Topic, games.Invalidate)
+	watcher.Subscribe(catalog.Topic, catalogue.Invalidate)
 	// Senders: dev mode keeps messages in the outbox; otherwise the
 	// configured gateways, and without one that kind is not sent at all.
 	var sms, email notify.Sender
@@ -100,6 +106,10 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 			email = notify.SMTP{Addr: cfg.SMTPAddr, User: cfg.SMTPUser, Password: cfg.SMTPPassword, From: cfg.SMTPFrom}
 		}
 	}
+	members := identity.NewService(db, nil)
+	ledger := wallet.NewService(db, time.Now)
+	hub := realtime.NewHub()
+	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance})
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
 			Dev:            cfg.Dev,
@@ -111,11 +121,14 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Log:       log,
 		Merchants: merchants,
 		Merchant:  merchants,
-		Catalog:   games,
-		Identity:  identity.NewService(db, nil),
+		Catalog:   catalogue,
+		Identity:  members,
+		Wallet:    ledger,
+		Games:     games,
+		Hub:       hub,
 		SMS:       sms,
 		Email:     email,
 		Outbox:    outbox,
 	})
-	return api, watcher, nil
+	return api, watcher, games, nil
 }

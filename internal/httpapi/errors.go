@@ -11,6 +11,7 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/notify"
+	"portal/internal/provider"
 )
 
 // apiError is an error that already knows its answer.
@@ -62,6 +63,12 @@ var domainErrors = []struct {
 	{catalog.ErrGameNotFound, http.StatusNotFound, "game.not_found"},
 	{catalog.ErrVendorNotFound, http.StatusNotFound, "vendor.not_found"},
 	{database.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+	{catalog.ErrTooManyFavourites, http.StatusUnprocessableEntity, "favourite.too_many"},
+	{provider.ErrLoginRequired, http.StatusUnauthorized, "login.not.session"},
+	{provider.ErrVendorUnknown, http.StatusNotFound, "vendor.not_found"},
+	{provider.ErrGameUnknown, http.StatusNotFound, "game.not_found"},
+	{provider.ErrDemoUnavailable, http.StatusForbidden, "game.demo_unavailable"},
+	{provider.ErrGameMaintenance, http.StatusServiceUnavailable, "game.maintenance"},
 }
 
 // answerFor maps err to the envelope's status, code and value; anything it

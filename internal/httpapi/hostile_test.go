@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -42,6 +43,14 @@ func TestEveryRouteRefusesHostileInput(t *testing.T) {
 					continue
 				}
 				if rt.Raw != nil && rec.Code == http.StatusOK {
+					continue
+				}
+				if strings.HasPrefix(rt.Path, "/vendor/") {
+					// The vendors' contract answers in its own shape.
+					var a struct{ Status string }
+					if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil || a.Status == "" {
+						t.Errorf("%s %s?%s: not a contract answer: %s", rt.Method, path, q, rec.Body.String())
+					}
 					continue
 				}
 				env := decodeEnvelope(t, rec.Result())

@@ -27,7 +27,7 @@ func TestNoSecretInLogs(t *testing.T) {
 	var logs lockedBuffer
 	base := newDevServer(t)
 	s := New(Deps{Config: base.Config, Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		Merchant: base.Merchant, Catalog: base.Catalog, Identity: base.Identity, Outbox: base.Outbox})
+		Merchant: base.Merchant, Catalog: base.Catalog, Identity: base.Identity, Outbox: base.Outbox, Wallet: base.Wallet, Games: base.Games, Hub: base.Hub})
 	c := newClient(t, s, "demo")
 	secrets := []string{"Player@123", "wrongpass"}
 	c.login("player01", "wrongpass")

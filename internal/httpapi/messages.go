@@ -30,6 +30,11 @@ var messages = map[string]map[string]string{
 		"KM": "ប៉ារ៉ាម៉ែត្រសំណើបាត់ ឬមិនត្រឹមត្រូវ",
 		"CN": "请求参数缺失或无效",
 	},
+	"request.upgrade_required": {
+		"EN": "This address takes a websocket connection",
+		"KM": "អាសយដ្ឋាននេះទទួលការតភ្ជាប់ websocket",
+		"CN": "此地址需要 websocket 连接",
+	},
 	"request.invalid_body": {
 		"EN": "The request body is malformed",
 		"KM": "តួសំណើមិនត្រឹមត្រូវ",
@@ -64,6 +69,21 @@ var messages = map[string]map[string]string{
 		"EN": "Account, password or e-mail format incorrect",
 		"KM": "ទម្រង់គណនី ពាក្យសម្ងាត់ ឬអ៊ីមែលមិនត្រឹមត្រូវ",
 		"CN": "账号、密码或邮箱格式不正确",
+	},
+	"game.demo_unavailable": {
+		"EN": "This game has no free demo; log in to play",
+		"KM": "ហ្គេមនេះមិនមានការសាកល្បងឥតគិតថ្លៃទេ សូមចូលគណនីដើម្បីលេង",
+		"CN": "此游戏没有免费试玩，请登录后游戏",
+	},
+	"game.maintenance": {
+		"EN": "This game is under maintenance; please try another game",
+		"KM": "ហ្គេមនេះកំពុងថែទាំ សូមសាកល្បងហ្គេមផ្សេងទៀត",
+		"CN": "该游戏维护中，请尝试其他游戏",
+	},
+	"favourite.too_many": {
+		"EN": "You have the most favourites allowed; remove one first",
+		"KM": "អ្នកមានចំណូលចិត្តច្រើនបំផុតហើយ សូមដកចេញមួយជាមុនសិន",
+		"CN": "收藏已达上限，请先移除一个",
 	},
 	"game.not_found": {
 		"EN": "This game does not exist or is no longer offered",

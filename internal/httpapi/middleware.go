@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"time"
@@ -42,6 +45,22 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int
+}
+
+// Unwrap lets http.ResponseController reach the connection beneath (the
+// websocket upgrade hijacks it).
+func (rec *statusRecorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
+
+// Hijack hands the connection to a websocket; the answer is then 101.
+func (rec *statusRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	hj, ok := rec.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, fmt.Errorf("httpapi: %T cannot hijack", rec.ResponseWriter)
+	}
+	if rec.status == 0 {
+		rec.status = http.StatusSwitchingProtocols
+	}
+	return hj.Hijack()
 }
 
 func (rec *statusRecorder) WriteHeader(code int) {

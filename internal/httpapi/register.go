@@ -198,6 +198,11 @@ func (s *Server) freePlay(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.Games != nil {
+		if err := s.Games.GrantPlayMoney(ctx, mer.Code, id); err != nil {
+			return nil, err
+		}
+	}
 	return s.startSession(r, id, true)
 }
 

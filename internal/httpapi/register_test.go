@@ -11,7 +11,7 @@ import (
 func newDevServer(t *testing.T) *Server {
 	t.Helper()
 	prod := newHostileTestServer(t)
-	return New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity,
+	return New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity, Wallet: prod.Wallet, Games: prod.Games, Hub: prod.Hub,
 		Outbox: &notify.Outbox{}})
 }
 

@@ -6,6 +6,8 @@ import (
 	"portal/internal/catalog"
 	"portal/internal/identity"
 	"portal/internal/merchant"
+	"portal/internal/provider"
+	"portal/internal/wallet"
 )
 
 // routes is the whole API, one line per endpoint: the table of contents of
@@ -192,6 +194,64 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodGet, Path: "/wps/system/popular", Tag: "catalogue", Access: Lobby,
 			Summary: "Search suggestions: popular keywords and games", Query: []Param{languageParam},
 			Result: catalog.Popular{}, JSON: s.popular},
+		// Games: launch, the member's games, wallet and records (game.go,
+		// report.go); the vendors' seamless-wallet API (vendorwallet.go).
+		{Method: http.MethodPost, Path: "/wps/game/launchGame", Tag: "game", Access: Lobby,
+			Summary: "(T) Start a game: a game session and the URL the game plays at; without a token, a free demo (mode demo) of a game whose supportPlay is 0",
+			Body:    launchRequest{}, Result: provider.Launch{}, Payload: s.launchGame,
+			Errors: []string{"login.not.session", "game.not_found", "vendor.not_found", "game.demo_unavailable", "game.maintenance", "request.invalid_body"}},
+		{Method: http.MethodGet, Path: "/wps/v2/wallets/balance", Tag: "wallet", Access: Lobby, Auth: true,
+			Summary: "(T) The member's balance in minor units, with the currency and its decimals (play money for trial accounts)",
+			Result:  walletBalance{}, JSON: s.walletBalance, Errors: []string{"login.not.session"}},
+		{Method: http.MethodGet, Path: "/wps/relay/GCS_merchantWallet", Tag: "wallet", Access: Lobby, Auth: true,
+			Summary: "(T) Whether the merchant runs a single (seamless) wallet", Result: merchantWallet{}, JSON: s.merchantWallet, Errors: []string{"login.not.session"}},
+		{Method: http.MethodGet, Path: "/wps/ws", Tag: "wallet", Access: Public,
+			Summary: "Websocket: send {type:auth, token, merchant}; balance events follow", Raw: s.socket, Errors: []string{"request.upgrade_required"}},
+		{Method: http.MethodGet, Path: "/wps/game/favorite", Tag: "game", Access: Lobby, Auth: true,
+			Summary: "(T) The member's favourite games, newest first",
+			Query: []Param{languageParam, platformParam, clientTypeParam, vassalageParam,
+				{Name: "gameType", Type: TypeString, Enum: catalog.ListTypes, Default: catalog.TypeAll},
+				{Name: "pageNo", Type: TypeInteger, Min: 1, Max: 100000, Default: "1"},
+				{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "80", Description: "80 on the favourites page, 18 on home"}},
+			Result: catalog.MemberGames{}, JSON: s.favourites, Errors: []string{"login.not.session"}},
+		{Method: http.MethodGet, Path: "/wps/game/favorite/ids", Tag: "game", Access: Lobby, Auth: true,
+			Summary: "(T) The nodeIds of the member's favourites", Result: []string{}, JSON: s.favouriteIDs, Errors: []string{"login.not.session"}},
+		{Method: http.MethodPost, Path: "/wps/game/favorite", Tag: "game", Access: Lobby, Auth: true,
+			Summary: "(T) Add a favourite (nothing changes when it is one already); answers the favourite ids",
+			Body:    favouriteRequest{}, Result: []string{}, Payload: s.addFavourite,
+			Errors: []string{"login.not.session", "game.not_found", "favourite.too_many", "request.invalid_body"}},
+		{Method: http.MethodDelete, Path: "/wps/game/favorite", Tag: "game", Access: Lobby, Auth: true,
+			Summary: "(T) Remove a favourite; answers the favourite ids",
+			Query:   []Param{{Name: "nodeId", Type: TypeString, MaxLen: 20}},
+			Result:  []string{}, Payload: s.removeFavourite, Errors: []string{"login.not.session", "game.not_found", "request.invalid_body"}},
+		{Method: http.MethodGet, Path: "/wps/game/recent", Tag: "game", Access: Lobby, Auth: true,
+			Summary: "(T) Games the member launched, latest first",
+			Query: []Param{languageParam, clientTypeParam, vassalageParam,
+				{Name: "gameType", Type: TypeString, Enum: catalog.ListTypes, Default: catalog.TypeAll},
+				{Name: "page", Type: TypeInteger, Min: 1, Max: 1000, Default: "1"},
+				{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "12"}},
+			Result: recentGames{}, JSON: s.recentGames, Errors: []string{"login.not.session"}},
+		{Method: http.MethodGet, Path: "/wps/report/accountGameBetHistory", Tag: "records", Access: Lobby, Auth: true,
+			Summary: "(T) Betting record: the member's rounds in a date range (at most 90 days), newest first, with totals",
+			Query: append(reportParams, vassalageParam,
+				Param{Name: "gameType", Type: TypeString, Enum: catalog.ListTypes, Default: catalog.TypeAll},
+				Param{Name: "pageNo", Type: TypeInteger, Min: 1, Max: 100000, Default: "1"},
+				Param{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "20"}),
+			Result: provider.BetHistory{}, JSON: s.betHistory, Errors: []string{"login.not.session"}},
+		{Method: http.MethodGet, Path: "/wps/report/transactionHistory", Tag: "records", Access: Lobby, Auth: true,
+			Summary: "(T) Account record: every movement of the member's balance in a date range, newest first",
+			Query: append(reportParams,
+				Param{Name: "type", Type: TypeString, Enum: []string{"all", "bet", "win", "rollback", "adjust", "play_money"}, Default: "all"},
+				Param{Name: "pageNo", Type: TypeInteger, Min: 1, Max: 100000, Default: "1"},
+				Param{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "20"}),
+			Result: wallet.HistoryPage{}, JSON: s.transactionHistory, Errors: []string{"login.not.session"}},
+		{Method: http.MethodGet, Path: "/wps/report/personalProfit", Tag: "records", Access: Lobby, Auth: true,
+			Summary: "(T) Profit and loss by local day and by game type", Query: reportParams,
+			Result: provider.Profit{}, JSON: s.personalProfit, Errors: []string{"login.not.session"}},
+		{Method: http.MethodPost, Path: "/vendor/{code}/wallet/{op}", Tag: "vendor", Access: Public,
+			Summary: "Seamless wallet for vendors (op: balance, bet, win, rollback); X-Signature: hex HMAC-SHA256 of the body; answers the contract's own JSON (docs/provider-api.md)",
+			Body:    provider.Callback{}, Result: provider.Answer{}, Raw: s.vendorWallet},
+
 		{Method: http.MethodGet, Path: "/icons/games/{code}.svg", Tag: "catalogue", Access: Public,
 			Summary: "A game's generated icon", Query: []Param{{Name: "size", Type: TypeString, Enum: []string{"large"}}},
 			Raw: s.gameIcon, Errors: []string{"game.not_found"}},
@@ -221,8 +281,13 @@ var (
 	clientTypeParam = Param{Name: "clientType", Type: TypeInteger, Min: 0, Max: 9, Description: "Client type (3 for the web)"}
 	imgSizeParam    = Param{Name: "imgSize", Type: TypeString, MaxLen: 10, Description: "Icon size setting (sx2); icons are vectors"}
 	iconTypeParam   = Param{Name: "iconType", Type: TypeString, MaxLen: 10}
-	vassalageParam  = Param{Name: "vassalage", Type: TypeString, MaxLen: 30, Description: "Vendor code"}
-	executionParam  = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Description: "Audience: A logged in, B anonymous, F first login"}
+	reportParams    = []Param{
+		{Name: "startDate", Type: TypeString, MaxLen: 10, Description: "First local day, YYYY-MM-DD (default: 6 days ago)"},
+		{Name: "endDate", Type: TypeString, MaxLen: 10, Description: "Last local day, YYYY-MM-DD (default: today)"},
+		{Name: "tz", Type: TypeInteger, Min: -840, Max: 840, Default: "0", Description: "The browser's getTimezoneOffset(): UTC minus local, in minutes"},
+	}
+	vassalageParam = Param{Name: "vassalage", Type: TypeString, MaxLen: 30, Description: "Vendor code"}
+	executionParam = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Description: "Audience: A logged in, B anonymous, F first login"}
 	// The notice call's audience defaults to anonymous visitors (spec §7).
 	noticeExecutionParam = Param{Name: "execution", Type: TypeString, Enum: merchant.Executions, Default: "B", Description: "Audience: A logged in, B anonymous (default), F first login"}
 )

@@ -15,6 +15,9 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/notify"
+	"portal/internal/provider"
+	"portal/internal/realtime"
+	"portal/internal/wallet"
 )
 
 // Config is what the HTTP layer needs from the process configuration.
@@ -54,6 +57,14 @@ type Deps struct {
 	Email notify.Sender
 	// Outbox is the dev-mode sender that /dev/outbox lists; nil otherwise.
 	Outbox *notify.Outbox
+	// Wallet is the ledger (account records).
+	Wallet *wallet.Service
+	// Games runs the seamless-wallet contract, launches and game records.
+	Games *provider.Service
+	// Hub pushes events to members' websockets.
+	Hub *realtime.Hub
+	// Play serves the in-house games' own pages and calls; nil leaves them out.
+	Play http.Handler
 }
 
 // Server answers the API.

@@ -230,7 +230,7 @@ func TestCaptchaAfterThreeFailures(t *testing.T) {
 	if rec, env := (call{path: "/dev/captcha/last"}).do(t, prod); rec.Code != 404 || env.Code != "request.not_found" {
 		t.Fatalf("dev route in production = %d %+v", rec.Code, env)
 	}
-	s := New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity})
+	s := New(Deps{Config: Config{Dev: true}, Log: prod.log, Merchant: prod.Merchant, Catalog: prod.Catalog, Identity: prod.Identity, Wallet: prod.Wallet, Games: prod.Games, Hub: prod.Hub})
 	c := newClient(t, s, "demo")
 	for i := 1; i <= 3; i++ {
 		_, env := c.login("player01", "wrong")

@@ -15,6 +15,9 @@ import (
 	"portal/internal/dbtest"
 	"portal/internal/identity"
 	"portal/internal/merchant"
+	"portal/internal/provider"
+	"portal/internal/realtime"
+	"portal/internal/wallet"
 )
 
 // newSystemTestServer is the API over a real, seeded SQLite database with
@@ -265,7 +268,10 @@ func newHostileTestServer(t testing.TB) *Server {
 	if err := identity.Seed(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
-	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: catalog.NewService(db, nil), Identity: identity.NewService(db, nil)})
+	cat, ids, ledger, hub := catalog.NewService(db, nil), identity.NewService(db, nil), wallet.NewService(db, time.Now), realtime.NewHub()
+	games := provider.NewService(db, ledger, ids, cat, ms, provider.Options{OnBalance: hub.Balance})
+	t.Cleanup(games.Close)
+	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games, Hub: hub})
 }
 
 func TestPermissionFieldNames(t *testing.T) {

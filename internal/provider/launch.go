@@ -9,6 +9,8 @@ import (
 
 	"portal/internal/catalog"
 	"portal/internal/identity"
+	"portal/internal/merchant"
+	"portal/internal/wallet"
 )
 
 // Launcher is what launching needs of the catalogue beyond Games.
@@ -123,4 +125,33 @@ func IsLaunchError(err error) bool {
 		}
 	}
 	return false
+}
+
+// PlayMoney is what a new trial account is given to play with, in major
+// units of the merchant's currency.
+const PlayMoney = 2000
+
+// GrantPlayMoney funds a new trial account from the play-money side, once.
+func (s *Service) GrantPlayMoney(ctx context.Context, merchantCode string, memberID int64) error {
+	mer, err := s.merchants.Lookup(ctx, merchantCode)
+	if err != nil {
+		return err
+	}
+	amount := int64(PlayMoney)
+	for range mer.Decimals {
+		amount *= 10
+	}
+	_, err = s.ledger.Move(ctx, wallet.Request{Merchant: merchantCode, Key: "trial-grant:" + strconv.FormatInt(memberID, 10),
+		From: wallet.Side(wallet.KindPlay, "grant", mer.Currency), To: wallet.Member(memberID, mer.Currency), Amount: amount, Kind: "play_money"})
+	return err
+}
+
+// Balance is a member's balance in the merchant's currency.
+func (s *Service) Balance(ctx context.Context, merchantCode string, memberID int64) (int64, *merchant.Merchant, error) {
+	mer, err := s.merchants.Lookup(ctx, merchantCode)
+	if err != nil {
+		return 0, nil, err
+	}
+	b, err := s.ledger.Balance(ctx, merchantCode, wallet.Member(memberID, mer.Currency))
+	return b, mer, err
 }
