@@ -33,6 +33,10 @@ Usage:
                                           credit (or, negative, debit) a member through the ledger
   portal wallet verify                    recompute every balance from the transfers and check
                                           the ledger's invariants (exit status 1 on a violation)
+  portal vendor secret <code> [--rotate]  print a vendor's seamless-wallet signing secret (or a
+                                          new one; the old one is honoured for 24 hours)
+  portal vendor-sim [--portal URL] [--addr ADDR] [--faults]
+                                          run the vendor simulator as a process of its own
   portal version                          print the version
 
 Environment: PORTAL_DB (SQLite path or postgres:// URL), PORTAL_DATA (default ./data),
@@ -95,6 +99,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return merchantCommand(ctx, cfg, log, args, stdout)
 	case "wallet":
 		return walletCommand(ctx, cfg, args, stdout)
+	case "vendor":
+		return vendorCommand(ctx, cfg, log, args, stdout)
+	case "vendor-sim":
+		return vendorSimCommand(ctx, cfg, log, args)
 	case "version":
 		fmt.Fprintln(stdout, Version)
 		return nil

@@ -40,8 +40,13 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		log.Info("seeded an empty database with the demo data", "ms", time.Since(start).Milliseconds())
 	}
 
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
+	}
 	api, watcher, games, err := build(ctx, cfg, db, log)
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	// After the HTTP server has drained, the queued wallet callbacks are
@@ -51,12 +56,8 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	defer cancel()
 	go watcher.Run(ctx)
 
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
-	}
 	srv := &http.Server{
-		Handler:           api,
+		Handler:           withSimulator(api, games, ln.Addr().String(), cfg.Dev),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

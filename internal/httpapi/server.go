@@ -63,8 +63,6 @@ type Deps struct {
 	Games *provider.Service
 	// Hub pushes events to members' websockets.
 	Hub *realtime.Hub
-	// Play serves the in-house games' own pages and calls; nil leaves them out.
-	Play http.Handler
 }
 
 // Server answers the API.

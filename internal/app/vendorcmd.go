@@ -1,0 +1,115 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"portal/internal/catalog"
+	"portal/internal/config"
+	"portal/internal/database"
+	"portal/internal/identity"
+	"portal/internal/merchant"
+	"portal/internal/provider"
+	"portal/internal/vendorsim"
+	"portal/internal/wallet"
+)
+
+// gamesService opens the wallet contract's service over db, for commands.
+func gamesService(db *database.DB, log *slog.Logger) (*provider.Service, error) {
+	merchants, err := merchant.NewService(db, merchant.Options{Log: log})
+	if err != nil {
+		return nil, err
+	}
+	return provider.NewService(db, wallet.NewService(db, time.Now), identity.NewService(db, nil), catalog.NewService(db, log), merchants,
+		provider.Options{Log: log}), nil
+}
+
+// vendorCommand runs `portal vendor secret <code> [--rotate]`: it prints
+// the vendor's signing secret for the seamless-wallet API (creating it on
+// first use), or a new one that replaces it (the old one is honoured for
+// provider.RotationGrace).
+func vendorCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args []string, stdout io.Writer) error {
+	const use = "vendor secret <code> [--rotate]"
+	if len(args) < 2 || args[0] != "secret" || len(args) > 3 || (len(args) == 3 && args[2] != "--rotate") {
+		return fmt.Errorf("%w: %s", errUsage, use)
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	games, err := gamesService(db, log)
+	if err != nil {
+		return err
+	}
+	defer games.Close()
+	code := strings.ToUpper(args[1])
+	var secret string
+	if len(args) == 3 {
+		secret, err = games.RotateSecret(ctx, code)
+	} else {
+		secret, err = games.Secret(ctx, code)
+	}
+	if errors.Is(err, provider.ErrVendorUnknown) {
+		return fmt.Errorf("%w: no vendor %q in the catalogue", errUsage, code)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, secret)
+	return nil
+}
+
+// vendorSimCommand runs `portal vendor-sim [--portal URL] [--addr ADDR]`:
+// the vendor simulator as a process of its own, calling the portal at URL.
+// It reads the vendors' secrets from the same database the portal uses.
+func vendorSimCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("vendor-sim", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	portal := fs.String("portal", "http://127.0.0.1:8080", "the portal's base URL")
+	addr := fs.String("addr", "127.0.0.1:8090", "where the simulator listens")
+	faults := fs.Bool("faults", false, "let the page's fault-injection switches through")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%w: vendor-sim [--portal URL] [--addr ADDR] [--faults]", errUsage)
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	games, err := gamesService(db, log)
+	if err != nil {
+		return err
+	}
+	defer games.Close()
+	base := strings.TrimRight(*portal, "/")
+	sim := vendorsim.NewHandler(&vendorsim.Client{
+		Base:   func() string { return base },
+		HTTP:   &http.Client{Timeout: 15 * time.Second},
+		Secret: games.Secret,
+	}, *faults)
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", *addr, err)
+	}
+	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("vendor simulator serving", "addr", ln.Addr().String(), "portal", base)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	}
+}
