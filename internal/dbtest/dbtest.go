@@ -39,6 +39,22 @@ func SQLite(t testing.TB) *database.DB {
 // server it skips, or fails under CI=true.
 func Postgres(t testing.TB) *database.DB {
 	t.Helper()
+	return open(t, PostgresDSN(t))
+}
+
+// EachDSN runs fn once per available database with a connection string of
+// a fresh, empty database (for tests that start the portal as a process).
+func EachDSN(t *testing.T, fn func(t *testing.T, dsn string)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, filepath.Join(t.TempDir(), "portal.db")) })
+	t.Run("postgres", func(t *testing.T) { fn(t, PostgresDSN(t)) })
+}
+
+// PostgresDSN creates a schema of its own on the server named by
+// PORTAL_TEST_POSTGRES (dropped when the test ends) and returns a URL that
+// works in it. Without that server it skips, or fails under CI=true.
+func PostgresDSN(t testing.TB) string {
+	t.Helper()
 	base := os.Getenv(EnvPostgres)
 	if base == "" {
 		if os.Getenv("CI") == "true" {
@@ -71,7 +87,7 @@ func Postgres(t testing.TB) *database.DB {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return open(t, u.String())
+	return u.String()
 }
 
 func open(t testing.TB, dsn string) *database.DB {

@@ -79,6 +79,20 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 	if cb.Currency != mer.Currency {
 		return refuse(StatusWrongCurrency, "the player's currency is "+mer.Currency), nil
 	}
+	if op == OpRollback && cb.TransactionID == cb.ReferenceTransactionID {
+		return refuse(StatusBadRequest, "a rollback needs a transactionId of its own"), nil
+	}
+	if op == OpBet {
+		// A retried bet is answered as the first time even when its token
+		// has since expired or the player was frozen: it was accepted then.
+		prior, found, err := s.txByID(ctx, s.db.Read(), vendor, cb.TransactionID)
+		if err != nil {
+			return Answer{}, err
+		}
+		if found && prior.kind == txBet && prior.hash == cb.hash(op) {
+			return Answer{Status: StatusOK, Balance: prior.balance, Currency: prior.currency, TransactionID: cb.TransactionID}, nil
+		}
+	}
 	p := player{member: m, currency: mer.Currency, account: wallet.Member(m.ID, mer.Currency), side: wallet.Side(wallet.KindVendor, vendor, mer.Currency), mode: ModeReal}
 	if m.Type.IsTrial() {
 		p.side, p.mode = wallet.Side(wallet.KindPlay, vendor, mer.Currency), ModeTrial

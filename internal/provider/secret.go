@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"portal/internal/catalog"
 )
 
 // RotationGrace is how long a rotated-out secret still signs callbacks, so
@@ -49,8 +51,10 @@ func (s *Service) secret(ctx context.Context, vendor string) (vendorSecret, erro
 	if ok && now.Sub(v.loaded) < secretCacheTTL {
 		return v, nil
 	}
-	if _, err := s.games.AnyVendor(ctx, vendor); err != nil {
+	if _, err := s.games.AnyVendor(ctx, vendor); errors.Is(err, catalog.ErrVendorNotFound) {
 		return vendorSecret{}, fmt.Errorf("%w: %s", ErrVendorUnknown, vendor)
+	} else if err != nil {
+		return vendorSecret{}, err
 	}
 	fresh, err := newSecret()
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"html/template"
+	"io/fs"
 	"io"
 	"net/http"
 	"regexp"
@@ -36,7 +37,10 @@ type Handler struct {
 // NewHandler builds the simulator's routes.
 func NewHandler(c *Client, allowFaults bool) *Handler {
 	h := &Handler{Client: c, AllowFaults: allowFaults, mux: http.NewServeMux()}
-	h.mux.Handle("GET /sim/assets/", http.StripPrefix("/sim/", http.FileServerFS(assets)))
+	// Assets sit one level deeper than the vendors' pages, so no vendor
+	// code can shadow them.
+	files, _ := fs.Sub(assets, "assets")
+	h.mux.Handle("GET /sim/assets/v1/", http.StripPrefix("/sim/assets/v1/", http.FileServerFS(files)))
 	h.mux.HandleFunc("GET /sim/{vendor}/play", h.play)
 	h.mux.HandleFunc("POST /sim/{vendor}/round", h.round)
 	h.mux.HandleFunc("POST /sim/{vendor}/balance", h.balance)

@@ -93,3 +93,15 @@ func TestRoundsUnderFaults(t *testing.T) {
 		}
 	})
 }
+
+func TestPageAndAssets(t *testing.T) {
+	h := vendorsim.NewHandler(&vendorsim.Client{}, false)
+	for path, want := range map[string]int{"/sim/JDB/play?game=JDB_1&token=x": 200, "/sim/assets/v1/sim.js": 200, "/sim/assets/v1/sim.css": 200,
+		"/sim/jdb%3Cscript%3E/play": 404, "/sim/JDB/play?game=%3Cb%3E": 404} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != want {
+			t.Errorf("%s = %d, want %d", path, rec.Code, want)
+		}
+	}
+}
