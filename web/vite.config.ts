@@ -8,7 +8,9 @@ const api = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/wps': api, '/lgw': api, '/icons': api, '/media': api, '/dev': api },
+    // /wps carries the member websocket (/wps/ws) too; /sim and /play are
+    // the game addresses the launch call answers.
+    proxy: { '/wps': { target: api, ws: true }, '/lgw': api, '/icons': api, '/media': api, '/dev': api, '/sim': api, '/play': api },
   },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 400 },
   test: {

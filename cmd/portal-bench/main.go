@@ -45,8 +45,16 @@ func main() {
 	conns := flag.Int("c", 64, "concurrent connections")
 	dur := flag.Duration("d", 5*time.Second, "measured duration per endpoint")
 	warm := flag.Duration("warmup", time.Second, "unmeasured warm-up per endpoint")
+	only := flag.String("only", "", "run only one part: lobby or wallet")
 	flag.Parse()
-	if err := run(*portal, *conns, *dur, *warm); err != nil {
+	var err error
+	if *only != "wallet" {
+		err = run(*portal, *conns, *dur, *warm)
+	}
+	if err == nil && *only != "lobby" {
+		err = walletBenches(*portal, *conns, *dur, *warm)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "portal-bench:", err)
 		os.Exit(1)
 	}

@@ -1,9 +1,11 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api';
+import { setNavigator } from '../lib/navigation';
 import { openPopup } from '../lib/popups';
 import { endSession } from '../lib/session';
 import { Frame } from './Frame';
+import { MemberSession } from './MemberSession';
 import { PopupHost } from './PopupHost';
 import { Startup } from './Startup';
 
@@ -44,10 +46,14 @@ const router = createBrowserRouter([
   },
 ]);
 
+// The launch rules (lib/launch) move between routes without a hook.
+setNavigator((to) => void router.navigate(to));
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Startup>
+        <MemberSession />
         <RouterProvider router={router} />
       </Startup>
     </QueryClientProvider>

@@ -24,6 +24,7 @@ const registry: Partial<Record<PopupId, ComponentType<PopupProps>>> = {
   notice: named(() => import('../features/notices/NoticeListPopup'), 'NoticeListPopup'),
   announcement: named(() => import('../features/notices/AnnouncementPopup'), 'AnnouncementPopup'),
   game: named(() => import('../features/game/GamePopup'), 'GamePopup'),
+  vendorGames: named(() => import('../features/game/VendorGamesPopup'), 'VendorGamesPopup'),
   message: MessageDialog as ComponentType<PopupProps>,
 };
 

@@ -13,6 +13,7 @@ export type Page =
   | 'pointMall'
   | 'seamless'
   | 'agent'
+  | 'inhouse'
   | 'notFound';
 
 export type Popup = 'login' | 'register' | 'helpCenter' | 'resetPassword';
@@ -67,6 +68,10 @@ export const routeRules: Record<string, RouteRule> = {
   '/seamless': { page: 'seamless', ...gamePage },
   '/agent': { page: 'agent', ...agentOnly },
   '/agentHome': { page: 'agent', ...agentOnly, auth: true },
+  // The in-house games' own pages, opened inside the game popup's frame.
+  '/play/pge/slot': { page: 'inhouse', ...agentOnly },
+  '/play/pge/dice': { page: 'inhouse', ...agentOnly },
+  '/play/pge/crash': { page: 'inhouse', ...agentOnly },
 };
 
 const notFound: RouteRule = { page: 'notFound', ...frame };

@@ -10,6 +10,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 export const lazyPages: Record<Exclude<Page, 'home'>, ComponentType> = {
   download: named(() => import('../features/pages/DownloadPage'), 'DownloadPage'),
+  inhouse: named(() => import('../features/pages/InhousePage'), 'InhousePage'),
   member: named(() => import('../features/member/MemberPage'), 'MemberPage'),
   gameCentre: named(() => import('../features/lobby/LobbyPages'), 'GameCentrePage'),
   gameLobby: named(() => import('../features/lobby/LobbyPages'), 'GameListPage'),

@@ -9,6 +9,9 @@ type Props = {
   // hideClose removes the close button (spec §2: shown by default).
   hideClose?: boolean;
   className?: string;
+  // actions sit in the title bar before the close button (the game
+  // popup's full-screen button).
+  actions?: ReactNode;
 };
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -18,7 +21,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 // bar, not closed by a click outside, page scroll frozen while open and
 // restored after. It is a modal dialog for assistive technology and keeps
 // keyboard focus inside.
-export function Dialog({ title, onClose, children, hideClose, className }: Props) {
+export function Dialog({ title, onClose, children, hideClose, className, actions }: Props) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
@@ -89,6 +92,7 @@ export function Dialog({ title, onClose, children, hideClose, className }: Props
       >
         <div className="dialog-title" onPointerDown={startDrag}>
           <h2 id={titleId}>{title}</h2>
+          {actions && <div className="dialog-title-actions">{actions}</div>}
           {!hideClose && (
             <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
               ×

@@ -85,4 +85,4 @@ export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => req
 export const post = <T>(path: string, body?: unknown, encrypted = false) => request<T>('POST', path, { body, encrypted });
 export const postForm = <T>(path: string, fields: Record<string, string>) => request<T>('POST', path, { body: fields, form: true });
 export const put = <T>(path: string, body?: unknown, encrypted = false) => request<T>('PUT', path, { body, encrypted });
-export const del = <T>(path: string) => request<T>('DELETE', path);
+export const del = <T>(path: string, query?: Query) => request<T>('DELETE', path, { query });

@@ -12,3 +12,9 @@ export function formatTime(iso: string): string {
 export function formatMoney(amount: number, decimals = 2): string {
   return amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
+
+// formatEpoch is formatTime for a millisecond timestamp (report rows);
+// 0 means "not yet" and shows nothing.
+export function formatEpoch(ms: number): string {
+  return ms > 0 ? formatTime(new Date(ms).toISOString()) : '';
+}

@@ -12,6 +12,7 @@ export type PopupId =
   | 'resetPassword'
   | 'helpCenter'
   | 'game'
+  | 'vendorGames'
   | 'chatRoom'
   | 'contract'
   | 'memberCenter'

@@ -9,6 +9,7 @@ export const keys = {
   token: 'token',
   sideMenu: 'sideMenu',
   hotGames: 'hotGames',
+  balanceHidden: 'balanceHidden',
 } as const;
 
 const DEFAULT_MERCHANT = 'demo';

@@ -7,11 +7,11 @@ const lane = (gameType: string): Lane => ({ gameType, title: gameType, cards: []
 describe('home blocks (spec §2)', () => {
   it('follow the spec order and only the categories that exist', () => {
     const lanes = ['INHOUSE', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'PVP', 'COCKFIGHT', 'LOTT', 'ELOTT', 'ESPORTS'].map(lane);
-    expect(blocksFor(lanes)).toEqual(['HOT', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'INHOUSE', 'LOTT']);
+    expect(blocksFor(lanes)).toEqual(['RECENT', 'HOT', 'FAV', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'INHOUSE', 'LOTT']);
   });
 
   it('drop a category without vendors', () => {
-    expect(blocksFor(['RNG', 'ELOTT'].map(lane))).toEqual(['HOT', 'RNG', 'LOTT']);
-    expect(blocksFor([lane('LIVE')])).toEqual(['HOT', 'LIVE']);
+    expect(blocksFor(['RNG', 'ELOTT'].map(lane))).toEqual(['RECENT', 'HOT', 'FAV', 'RNG', 'LOTT']);
+    expect(blocksFor([lane('LIVE')])).toEqual(['RECENT', 'HOT', 'FAV', 'LIVE']);
   });
 });

@@ -1,23 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { GameTile } from '../../components/GameTile';
 import { VendorCard } from '../../components/VendorCard';
 import { useGamePages, useHotGames } from '../../data/catalog';
+import { FAV_HOME_SIZE, useFavouritePage } from '../../data/favourites';
+import { RECENT_HOME_SIZE, useRecentPage } from '../../data/recent';
 import type { Game, Lane } from '../../data/types';
 import { setGameType } from '../../lib/ui';
 
-// The home blocks in the spec's order. Recent and favourites show only for
-// a member who has some; they arrive with play history (issue 5), so they
-// are never shown empty here.
-export const blockOrder = ['HOT', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'INHOUSE', 'LOTT'];
+// The home blocks in the spec's order (checklist B-040). Recent and
+// favourites are the member's own: they show only when logged in and
+// non-empty, so a visitor and a new member never see an empty block.
+export const blockOrder = ['RECENT', 'HOT', 'FAV', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'INHOUSE', 'LOTT'];
 
 // A home carousel never shows more than 12 items (decision on B-047).
 export const HOME_MAX = 12;
 
 // blocksFor keeps the blocks whose category exists in the vendor mapping;
-// HOT is always there when any games are.
+// HOT is always there when any games are, RECENT and FAV decide for
+// themselves.
 export function blocksFor(lanes: Lane[]): string[] {
   const have = new Set(lanes.map((l) => l.gameType));
-  return blockOrder.filter((b) => b === 'HOT' || have.has(b) || (b === 'LOTT' && have.has('ELOTT')));
+  return blockOrder.filter((b) => b === 'HOT' || b === 'RECENT' || b === 'FAV' || have.has(b) || (b === 'LOTT' && have.has('ELOTT')));
 }
 
 function more(type: string) {
@@ -36,6 +40,12 @@ export function CategoryBlocks({ lanes }: { lanes: Lane[] }) {
 }
 
 function Block({ type, lanes }: { type: string; lanes: Lane[] }) {
+  if (type === 'RECENT') return <RecentBlock />;
+  if (type === 'FAV') return <FavouriteBlock />;
+  return <CategoryBlock type={type} lanes={lanes} />;
+}
+
+function CategoryBlock({ type, lanes }: { type: string; lanes: Lane[] }) {
   const { t } = useTranslation();
   const vendorCards = type === 'LOTT' ? lanes.filter((l) => l.gameType === 'LOTT' || l.gameType === 'ELOTT').flatMap((l) => l.cards) : lanes.find((l) => l.gameType === type)?.cards ?? [];
   const isVendorList = ['SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT'].includes(type);
@@ -80,4 +90,33 @@ function HotRow() {
 function GameRow({ type }: { type: string }) {
   const q = useGamePages({ gameType: type, pageSize: HOME_MAX });
   return <Row games={q.data?.pages[0]?.games ?? []} />;
+}
+
+// OwnBlock is a member's block: hidden until it has games, its More going
+// to the account game page.
+function OwnBlock({ type, to, games }: { type: string; to: string; games: Game[] }) {
+  const { t } = useTranslation();
+  if (games.length === 0) return null;
+  return (
+    <section className="block" aria-labelledby={`block-${type}`}>
+      <header className="block-head">
+        <h2 id={`block-${type}`}>{t(`type.${type}`)}</h2>
+        <Link to={to} className="link-button">
+          {t('common.more')}
+        </Link>
+      </header>
+      <Row games={games} />
+    </section>
+  );
+}
+
+function RecentBlock() {
+  // Same filter as MemberSession's after-login load, so that answer is used.
+  const q = useRecentPage({ gameType: 'ALL', vassalage: '', page: 1, pageSize: RECENT_HOME_SIZE });
+  return <OwnBlock type="RECENT" to="/recent" games={q.data?.list ?? []} />;
+}
+
+function FavouriteBlock() {
+  const q = useFavouritePage({ gameType: 'ALL', pageSize: FAV_HOME_SIZE, pageNo: 1 });
+  return <OwnBlock type="FAV" to="/favorite" games={q.data?.content ?? []} />;
 }

@@ -9,6 +9,7 @@ import { useGamePage, useGamePages, useHotGames, useVendors, type ListFilter } f
 import type { Game, Lane } from '../../data/types';
 import { openPopup } from '../../lib/popups';
 import { useSessionToken } from '../../lib/session';
+import { FavouriteList, RecentList } from './AccountGames';
 import { initialLobby, lobbyReducer, needsLogin, type Tab } from './lobbyState';
 
 export const LOBBY_PAGE_SIZE = 18;
@@ -104,20 +105,24 @@ export function GameLobby({ gameType, vendor = '', classify: startClassify = '',
               </button>
             ))}
           </div>
-          <input
-            type="search"
-            className="input lobby-search"
-            value={nameInput}
-            onChange={(e) => setNameInput(e.target.value)}
-            placeholder={t('lobby.searchPlaceholder')}
-            aria-label={t('lobby.searchLabel')}
-            maxLength={50}
-          />
+          {/* The favourites and recent calls take no game name. */}
+          {(state.tab === 'ALL' || state.tab === 'HOT') && (
+            <input
+              type="search"
+              className="input lobby-search"
+              value={nameInput}
+              onChange={(e) => setNameInput(e.target.value)}
+              placeholder={t('lobby.searchPlaceholder')}
+              aria-label={t('lobby.searchLabel')}
+              maxLength={50}
+            />
+          )}
         </div>
       </div>
       {state.tab === 'ALL' && (paging === 'more' ? <MoreList filter={filter} /> : <NumberedList filter={filter} page={state.page} onPage={(p) => dispatch({ type: 'page', page: p })} />)}
       {state.tab === 'HOT' && <HotGames gameType={gameType} vendor={state.vendor} name={state.name} />}
-      {(state.tab === 'FAV' || state.tab === 'RECENT') && <EmptyState title={t(state.tab === 'FAV' ? 'lobby.noFavourites' : 'lobby.noRecent')} />}
+      {state.tab === 'FAV' && <FavouriteList gameType={gameType} vendor={state.vendor} pageSize={LOBBY_PAGE_SIZE} page={state.page} onPage={(p) => dispatch({ type: 'page', page: p })} range={3} />}
+      {state.tab === 'RECENT' && <RecentList gameType={gameType} vendor={state.vendor} pageSize={LOBBY_PAGE_SIZE} page={state.page} onPage={(p) => dispatch({ type: 'page', page: p })} range={3} />}
     </section>
   );
 }

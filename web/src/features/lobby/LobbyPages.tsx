@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -5,6 +6,8 @@ import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { VendorCard } from '../../components/VendorCard';
 import { useVendors } from '../../data/catalog';
+import { FAV_PAGE_SIZE } from '../../data/favourites';
+import { FavouriteList, RecentList } from './AccountGames';
 import { GameLobby } from './GameLobby';
 
 const routeType: Record<string, string> = {
@@ -65,16 +68,24 @@ export function GameCentrePage() {
   );
 }
 
-// AccountGamesPage is /favorite and /recent: the member's own games, which
-// come from play history once games can be launched.
+// AccountGamesPage is /favorite and /recent: the member's favourites, 80
+// to a page (spec §9), or recently played games.
+export const RECENT_PAGE_SIZE = 18;
+
 export function AccountGamesPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const fav = pathname === '/favorite';
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [pathname]);
   return (
     <div className="page">
       <h1 className="page-title">{t(fav ? 'type.FAV' : 'type.RECENT')}</h1>
-      <EmptyState title={t(fav ? 'lobby.noFavourites' : 'lobby.noRecent')} />
+      {fav ? (
+        <FavouriteList gameType="ALL" pageSize={FAV_PAGE_SIZE} page={page} onPage={setPage} range={5} />
+      ) : (
+        <RecentList gameType="ALL" pageSize={RECENT_PAGE_SIZE} page={page} onPage={setPage} range={5} />
+      )}
     </div>
   );
 }

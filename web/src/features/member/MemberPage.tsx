@@ -1,12 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { BalanceView } from '../../components/BalanceView';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import type { Member } from '../../data/types';
 import { get } from '../../lib/api';
+import { lazyPage } from '../../lib/lazyPage';
 import { TotpSection } from './TotpSection';
+import { WalletSection } from './WalletSection';
+
+// The reports are their own chunks: most visits to the member centre open
+// one of them at most.
+const reports: Record<string, ComponentType> = {
+  personalHistoryCopy: lazyPage(() => import('./records/BetRecord').then((m) => ({ default: m.BetRecord }))),
+  transactionHistory: lazyPage(() => import('./records/AccountRecord').then((m) => ({ default: m.AccountRecord }))),
+  personalProfit: lazyPage(() => import('./records/ProfitReport').then((m) => ({ default: m.ProfitReport }))),
+};
+
+function useMemberInfo() {
+  return useQuery({ queryKey: ['memberInfo'], queryFn: ({ signal }) => get<Member & { mobileNum: string; email: string }>('/wps/member/info', undefined, signal) });
+}
 
 // The member centre's pages (spec §2), securityCenter first and default.
 export const memberPages = [
@@ -30,24 +46,39 @@ export function MemberPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const page = memberPages.includes(params.get('page') ?? '') ? params.get('page')! : 'securityCenter';
+  const trial = useMemberInfo().data?.isTrial;
+  const Report = reports[page];
   return (
     <div className="page member-page">
       <h1 className="page-title">{t('member.title')}</h1>
       <div className="member-layout">
-        <nav aria-label={t('member.title')}>
-          <ul className="member-nav">
-            {memberPages.map((p) => (
-              <li key={p}>
-                <Link to={`/member?page=${p}`} aria-current={p === page ? 'page' : undefined}>
-                  {t(`member.page.${p}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="member-side">
+          <BalanceView trial={trial} className="member-balance" />
+          <nav aria-label={t('member.title')}>
+            <ul className="member-nav">
+              {memberPages.map((p) => (
+                <li key={p}>
+                  <Link to={`/member?page=${p}`} aria-current={p === page ? 'page' : undefined}>
+                    {t(`member.page.${p}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
         <section className="member-content" aria-label={t(`member.page.${page}`)}>
           <h2>{t(`member.page.${page}`)}</h2>
-          {page === 'securityCenter' ? <SecurityCenter /> : <EmptyState title={t('member.notYet')} />}
+          {page === 'securityCenter' ? (
+            <SecurityCenter />
+          ) : page === 'transferFund' ? (
+            <WalletSection />
+          ) : Report ? (
+            <Suspense fallback={<Spinner />}>
+              <Report />
+            </Suspense>
+          ) : (
+            <EmptyState title={t('member.notYet')} />
+          )}
         </section>
       </div>
     </div>
@@ -56,7 +87,7 @@ export function MemberPage() {
 
 function SecurityCenter() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['memberInfo'], queryFn: ({ signal }) => get<Member & { mobileNum: string; email: string }>('/wps/member/info', undefined, signal) });
+  const q = useMemberInfo();
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Spinner />;
   const m = q.data;

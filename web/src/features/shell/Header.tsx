@@ -7,6 +7,7 @@ import type { Member } from '../../data/types';
 import { del, get } from '../../lib/api';
 import { openCustomerService } from '../../lib/customerService';
 import { openPopup, showMessage } from '../../lib/popups';
+import { BalanceView } from '../../components/BalanceView';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { endSession, useSessionToken } from '../../lib/session';
 import { GameNav } from './GameNav';
@@ -59,9 +60,9 @@ export function Header({ onMenu }: { onMenu?: () => void }) {
   );
 }
 
-// MemberBox is the logged-in corner (spec §2): avatar (with a fallback
-// image), VIP label, account, id with copy, and the member menu. The
-// balance and the deposit and withdraw buttons arrive with the wallet.
+// MemberBox is the logged-in corner (spec §2): the balance, avatar (with a
+// fallback image), VIP label, account, id with copy, and the member menu.
+// The deposit and withdraw buttons arrive with the cashier.
 function MemberBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -129,6 +130,7 @@ function MemberBox() {
 
   return (
     <div className="member-box" ref={box}>
+      <BalanceView trial={m?.isTrial} className="header-balance" />
       <img
         className="avatar"
         src={`/avatars/${/^\d{1,2}$/.test(icon.data?.icon ?? '') ? icon.data!.icon : '1'}.svg`}
@@ -156,6 +158,15 @@ function MemberBox() {
       </button>
       {open && (
         <ul className="member-menu" role="menu">
+          {/* Phones give the header row to the balance; the name and the
+              id copy move in here. */}
+          {m && (
+            <li role="none" className="member-menu-id">
+              <button type="button" role="menuitem" onClick={() => void copyId()} aria-label={t('header.copyId')}>
+                <span className="member-name">{m.account}</span> <span className="id-copy">ID {m.id} ⧉</span>
+              </button>
+            </li>
+          )}
           <li role="none">
             <button type="button" role="menuitem" onClick={() => go('/member?page=securityCenter')}>
               {t('header.myAccount')}

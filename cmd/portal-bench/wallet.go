@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	crand "crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"portal/internal/catalog"
+	"portal/internal/database"
+	"portal/internal/identity"
+	"portal/internal/merchant"
+	"portal/internal/provider"
+	"portal/internal/wallet"
+)
+
+const benchMembers = 1000
+
+// walletBench measures bet-and-win pairs per second through the HTTP
+// seamless-wallet API (signatures checked) for benchMembers members, and
+// beside it the yardstick: the same database doing one durable insert per
+// commit from as many connections.
+func walletBench(portal, label, dsn, dir string, conns int, dur, warm time.Duration) error {
+	addr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(portal, "serve")
+	cmd.Env = append(os.Environ(), "PORTAL_ADDR="+addr, "PORTAL_DATA="+dir, "PORTAL_DB="+dsn, "PORTAL_LOG_LEVEL=warn")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", portal, err)
+	}
+	defer func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		_ = cmd.Wait()
+	}()
+	base := "http://" + addr
+	if err := waitHealthy(base, 120*time.Second); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	db, err := database.Open(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	players, secret, err := prepareMembers(ctx, db)
+	if err != nil {
+		return fmt.Errorf("prepare members: %w", err)
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: conns * 2, MaxIdleConnsPerHost: conns * 2, MaxConnsPerHost: conns}, Timeout: 30 * time.Second}
+	playPairs(client, base, secret, players, conns, warm)
+	pairs, fails := playPairs(client, base, secret, players, conns, dur)
+	yard, err := yardstick(ctx, db, conns, dur)
+	if err != nil {
+		return fmt.Errorf("yardstick: %w", err)
+	}
+	v, err := wallet.NewService(db, time.Now).Verify(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%-11s %14.0f %22.0f %8.0f%% %8d %10s\n", label, pairs, yard, 100*pairs/yard, fails, map[bool]string{true: "ok", false: fmt.Sprintf("%d broken", len(v))}[len(v) == 0])
+	return nil
+}
+
+type benchPlayer struct {
+	id, token, game string
+}
+
+// prepareMembers opens benchMembers funded members, each with a game
+// session at JDB. Members are written directly (no password to hash: they
+// never log in), money goes through the ledger like any adjustment.
+func prepareMembers(ctx context.Context, db *database.DB) ([]benchPlayer, string, error) {
+	merchants, err := merchant.NewService(db, merchant.Options{})
+	if err != nil {
+		return nil, "", err
+	}
+	ids, cat, ledger := identity.NewService(db, nil), catalog.NewService(db, nil), wallet.NewService(db, time.Now)
+	games := provider.NewService(db, ledger, ids, cat, merchants, provider.Options{})
+	defer games.Close()
+	page, err := cat.List(ctx, "demo", catalog.ListQuery{Vendor: "JDB", Page: 1, Size: 1})
+	if err != nil || len(page.Games) == 0 {
+		return nil, "", fmt.Errorf("no JDB game: %v", err)
+	}
+	game := page.Games[0].GameCode
+	suffix := make([]byte, 4)
+	_, _ = crand.Read(suffix)
+	var out []benchPlayer
+	for i := range benchMembers {
+		var id int64
+		now := time.Now().UnixMilli()
+		if err := db.Write().QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, password_hash, payment_password_hash, type, nickname, vip_level, profile, password_changed_at, must_change_password, created_at)
+			VALUES ('demo', $1, '!', '', 0, '', 0, '{}', $2, 0, $2) RETURNING id`, fmt.Sprintf("bench%s%04d", hex.EncodeToString(suffix), i), now).Scan(&id); err != nil {
+			return nil, "", err
+		}
+		if _, err := ledger.Move(ctx, wallet.Request{Merchant: "demo", Key: "bench-fund-" + strconv.FormatInt(id, 10), From: wallet.Side(wallet.KindAdjustment, "bench", "USD"),
+			To: wallet.Member(id, "USD"), Amount: 1_000_000_00, Kind: "adjust"}); err != nil {
+			return nil, "", err
+		}
+		m, err := ids.Member(ctx, id)
+		if err != nil {
+			return nil, "", err
+		}
+		l, err := games.StartGame(ctx, cat, provider.LaunchRequest{Merchant: "demo", Member: m, Vendor: "JDB", GameCode: game})
+		if err != nil {
+			return nil, "", err
+		}
+		u, _ := url.Parse(l.URL)
+		out = append(out, benchPlayer{id: strconv.FormatInt(id, 10), token: u.Query().Get("token"), game: game})
+	}
+	secret, err := games.Secret(ctx, "JDB")
+	return out, secret, err
+}
+
+var roundSeq atomic.Int64
+
+// playPairs has conns vendors' connections play rounds (a bet, then a win
+// closing the round) for random members during d; it returns completed
+// pairs per second and the number of calls not answered OK.
+func playPairs(client *http.Client, base, secret string, players []benchPlayer, conns int, d time.Duration) (float64, int64) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	var pairs, fails atomic.Int64
+	var wg sync.WaitGroup
+	begin := time.Now()
+	for range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+			for ctx.Err() == nil {
+				p := players[r.IntN(len(players))]
+				round := "bench-" + strconv.FormatInt(roundSeq.Add(1), 10)
+				bet := provider.Callback{Token: p.token, Player: p.id, Currency: "USD", GameCode: p.game, RoundID: round, TransactionID: round + "-b", Amount: 100}
+				if !callOK(ctx, client, base, secret, provider.OpBet, bet) {
+					if ctx.Err() == nil {
+						fails.Add(1)
+					}
+					continue
+				}
+				win := provider.Callback{Player: p.id, Currency: "USD", RoundID: round, TransactionID: round + "-w", ReferenceTransactionID: bet.TransactionID,
+					Amount: int64(r.IntN(3)) * 95, RoundClosed: true}
+				if !callOK(ctx, client, base, secret, provider.OpWin, win) {
+					if ctx.Err() == nil {
+						fails.Add(1)
+					}
+					continue
+				}
+				pairs.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(pairs.Load()) / time.Since(begin).Seconds(), fails.Load()
+}
+
+func callOK(ctx context.Context, client *http.Client, base, secret, op string, cb provider.Callback) bool {
+	body, _ := json.Marshal(cb)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/vendor/JDB/wallet/"+op, bytes.NewReader(body))
+	if err != nil {
+		return false
+	}
+	req.Header.Set("X-Signature", provider.Sign(secret, body))
+	res, err := client.Do(req)
+	if err != nil {
+		return false
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	var a provider.Answer
+	return json.Unmarshal(raw, &a) == nil && a.Status == provider.StatusOK
+}
+
+// yardstick is conns connections each committing one insert at a time,
+// durably, through the database's write path, for d: inserts per second.
+func yardstick(ctx context.Context, db *database.DB, conns int, d time.Duration) (float64, error) {
+	if _, err := db.Write().ExecContext(ctx, `CREATE TABLE IF NOT EXISTS bench_yardstick (n BIGINT NOT NULL, at BIGINT NOT NULL)`); err != nil {
+		return 0, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var n atomic.Int64
+	var wg sync.WaitGroup
+	begin := time.Now()
+	for range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				if _, err := db.Write().ExecContext(ctx, `INSERT INTO bench_yardstick (n, at) VALUES ($1, $2)`, n.Load(), time.Now().UnixNano()); err == nil {
+					n.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(n.Load()) / time.Since(begin).Seconds(), nil
+}
+
+// postgresBenchDSN makes a schema of its own on the PostgreSQL server named
+// by PORTAL_BENCH_POSTGRES (default: the local test server) and returns its
+// URL and a function dropping it; ok is false when no server answers.
+func postgresBenchDSN() (dsn string, drop func(), ok bool) {
+	base := os.Getenv("PORTAL_BENCH_POSTGRES")
+	if base == "" {
+		base = "postgres://root@127.0.0.1:5432/test?sslmode=disable"
+	}
+	ctx := context.Background()
+	admin, err := database.Open(ctx, base)
+	if err != nil {
+		return "", nil, false
+	}
+	suffix := make([]byte, 4)
+	_, _ = crand.Read(suffix)
+	schema := "bench_" + hex.EncodeToString(suffix)
+	if _, err := admin.Write().ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		admin.Close()
+		return "", nil, false
+	}
+	u, _ := url.Parse(base)
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String(), func() {
+		_, _ = admin.Write().ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
+		admin.Close()
+	}, true
+}
+
+// walletBenches runs the wallet figure on SQLite and, when it answers, on
+// PostgreSQL.
+func walletBenches(portal string, conns int, dur, warm time.Duration) error {
+	fmt.Printf("\nseamless wallet: bet-and-win pairs through POST /vendor/JDB/wallet/{bet,win} (HMAC checked), %d members, %d connections, %v after %v warm-up\n", benchMembers, conns, dur, warm)
+	fmt.Println("yardstick: the same database, one durable insert per commit from as many connections")
+	fmt.Printf("\n%-11s %14s %22s %9s %8s %10s\n", "database", "pairs/s", "yardstick inserts/s", "ratio", "errors", "verify")
+	dir, err := os.MkdirTemp("", "portal-bench-wallet-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if err := walletBench(portal, "SQLite", filepath.Join(dir, "wallet.db"), dir, conns, dur, warm); err != nil {
+		return fmt.Errorf("sqlite: %w", err)
+	}
+	if dsn, drop, ok := postgresBenchDSN(); ok {
+		defer drop()
+		if err := walletBench(portal, "PostgreSQL", dsn, dir, conns, dur, warm); err != nil {
+			return fmt.Errorf("postgres: %w", err)
+		}
+	} else {
+		fmt.Println("PostgreSQL  skipped: no server at PORTAL_BENCH_POSTGRES (or the local default)")
+	}
+	fmt.Println("goals: >= 5,000 pairs/s on SQLite and >= 2,000 on PostgreSQL, and >= 50% of the yardstick")
+	return nil
+}
