@@ -70,21 +70,13 @@ func run(portal string, conns int, dur, warm time.Duration) error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(portal, "serve")
-	cmd.Env = append(os.Environ(), "PORTAL_ADDR="+addr, "PORTAL_DATA="+dir, "PORTAL_DB="+filepath.Join(dir, "portal.db"), "PORTAL_LOG_LEVEL=warn")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", portal, err)
-	}
-	defer func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		_ = cmd.Wait()
-	}()
-	base := "http://" + addr
-	if err := waitHealthy(base, 60*time.Second); err != nil {
+	cmd, stop, err := startPortal(portal, addr, dir, filepath.Join(dir, "portal.db"))
+	if err != nil {
 		return err
 	}
+	defer stop()
+	base := "http://" + addr
 	fmt.Printf("server up (migrate + seed of an empty database): %v\n", time.Since(start).Round(time.Millisecond))
 	rssIdle := peakRSS(cmd.Process.Pid)
 
@@ -186,6 +178,26 @@ func check(client *http.Client, url string) error {
 		return fmt.Errorf("status %d: %s", res.StatusCode, body)
 	}
 	return nil
+}
+
+// startPortal starts `portal serve` on addr over the database dsn and
+// waits until it answers; stop interrupts it and waits for it to end.
+func startPortal(portal, addr, dir, dsn string) (*exec.Cmd, func(), error) {
+	cmd := exec.Command(portal, "serve")
+	cmd.Env = append(os.Environ(), "PORTAL_ADDR="+addr, "PORTAL_DATA="+dir, "PORTAL_DB="+dsn, "PORTAL_LOG_LEVEL=warn")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("start %s: %w", portal, err)
+	}
+	stop := func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		_ = cmd.Wait()
+	}
+	if err := waitHealthy("http://"+addr, 120*time.Second); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return cmd, stop, nil
 }
 
 func waitHealthy(base string, limit time.Duration) error {

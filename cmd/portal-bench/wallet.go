@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -38,20 +37,12 @@ func walletBench(portal, label, dsn, dir string, conns int, dur, warm time.Durat
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(portal, "serve")
-	cmd.Env = append(os.Environ(), "PORTAL_ADDR="+addr, "PORTAL_DATA="+dir, "PORTAL_DB="+dsn, "PORTAL_LOG_LEVEL=warn")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", portal, err)
-	}
-	defer func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		_ = cmd.Wait()
-	}()
-	base := "http://" + addr
-	if err := waitHealthy(base, 120*time.Second); err != nil {
+	_, stop, err := startPortal(portal, addr, dir, dsn)
+	if err != nil {
 		return err
 	}
+	defer stop()
+	base := "http://" + addr
 	ctx := context.Background()
 	db, err := database.Open(ctx, dsn)
 	if err != nil {

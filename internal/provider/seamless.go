@@ -76,6 +76,15 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 	if err != nil {
 		return Answer{}, err
 	}
+	// Once the player is known, a refusal carries the player's balance and
+	// currency, as the refusals decided in the transaction do.
+	refuse = func(st Status, msg string) Answer {
+		b, err := s.ledger.Balance(ctx, m.MerchantCode, wallet.Member(m.ID, mer.Currency))
+		if err != nil {
+			b = 0
+		}
+		return Answer{Status: st, Balance: b, Currency: mer.Currency, TransactionID: cb.TransactionID, Message: msg}
+	}
 	if cb.Currency != mer.Currency {
 		return refuse(StatusWrongCurrency, "the player's currency is "+mer.Currency), nil
 	}
@@ -331,6 +340,16 @@ func (s *Service) rollback(ctx context.Context, q database.Querier, vendor strin
 	switch {
 	case bet.memberID != p.member.ID:
 		return refuse(StatusTransactionNotFound, "referenceTransactionId is not this player's")
+	case bet.kind == txTombstone:
+		// Rolled back before it arrived, again: nothing to refund.
+		balance, err := s.ledger.BalanceIn(ctx, q, p.member.MerchantCode, p.account)
+		if err != nil {
+			return Answer{}, false, err
+		}
+		if err := s.record(ctx, q, vendor, cb, txRollback, 0, p, hash, balance); err != nil {
+			return Answer{}, false, err
+		}
+		return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, false, nil
 	case bet.kind != txBet:
 		return refuse(StatusBadRequest, "only a bet can be rolled back")
 	}

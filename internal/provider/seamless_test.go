@@ -53,6 +53,8 @@ func TestContractRules(t *testing.T) {
 			{"win on a rolled-back bet", OpWin, ref(Callback{Player: player, Currency: "USD", RoundID: "R2", TransactionID: "W2", Amount: 5}, "B2", true), StatusTransactionNotFound, 11_500},
 			{"rollback of an unknown bet leaves a tombstone", OpRollback, ref(Callback{Player: player, Currency: "USD", RoundID: "R3", TransactionID: "X3"}, "B3", false), StatusOK, 11_500},
 			{"the late bet is refused", OpBet, cb("R3", "B3", 100), StatusDuplicate, 11_500},
+			{"a second rollback of the missing bet is a no-op", OpRollback, ref(Callback{Player: player, Currency: "USD", RoundID: "R3", TransactionID: "X3b"}, "B3", false), StatusOK, 11_500},
+			{"a rollback may not reuse the bet's id", OpRollback, ref(Callback{Player: player, Currency: "USD", RoundID: "R8", TransactionID: "B8"}, "B8", false), StatusBadRequest, 11_500},
 			{"zero-amount bet (free spin)", OpBet, cb("R4", "B4", 0), StatusOK, 11_500},
 			{"zero-amount closing win", OpWin, ref(cb("R4", "W4", 0), "B4", true), StatusOK, 11_500},
 			{"wrong currency", OpBet, func() Callback { c := cb("R5", "B5", 10); c.Currency = "KHR"; return c }(), StatusWrongCurrency, -1},

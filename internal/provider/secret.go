@@ -51,25 +51,31 @@ func (s *Service) secret(ctx context.Context, vendor string) (vendorSecret, erro
 	if ok && now.Sub(v.loaded) < secretCacheTTL {
 		return v, nil
 	}
+	// An unknown code is answered from the catalogue in memory, so junk
+	// vendor codes never reach the database.
 	if _, err := s.games.AnyVendor(ctx, vendor); errors.Is(err, catalog.ErrVendorNotFound) {
 		return vendorSecret{}, fmt.Errorf("%w: %s", ErrVendorUnknown, vendor)
 	} else if err != nil {
 		return vendorSecret{}, err
 	}
-	fresh, err := newSecret()
-	if err != nil {
-		return vendorSecret{}, err
-	}
-	// Insert-or-keep, then read: two processes creating at once agree.
-	if _, err := s.db.Write().ExecContext(ctx, `INSERT INTO vendor_secrets (vendor_code, secret, created_at) VALUES ($1, $2, $3)
-		ON CONFLICT (vendor_code) DO NOTHING`, vendor, fresh, now.UnixMilli()); err != nil {
-		return vendorSecret{}, fmt.Errorf("provider: create secret: %w", err)
-	}
 	var until int64
-	err = s.db.Write().QueryRowContext(ctx, `SELECT secret, previous_secret, previous_until FROM vendor_secrets WHERE vendor_code = $1`, vendor).
-		Scan(&v.current, &v.previous, &until)
+	read := func() error {
+		return s.db.Read().QueryRowContext(ctx, `SELECT secret, previous_secret, previous_until FROM vendor_secrets WHERE vendor_code = $1`, vendor).
+			Scan(&v.current, &v.previous, &until)
+	}
+	err := read()
 	if errors.Is(err, sql.ErrNoRows) {
-		return vendorSecret{}, fmt.Errorf("%w: %s", ErrVendorUnknown, vendor)
+		// First use: make one, insert-or-keep, then read, so two processes
+		// creating at once agree.
+		fresh, ferr := newSecret()
+		if ferr != nil {
+			return vendorSecret{}, ferr
+		}
+		if _, err := s.db.Write().ExecContext(ctx, `INSERT INTO vendor_secrets (vendor_code, secret, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (vendor_code) DO NOTHING`, vendor, fresh, now.UnixMilli()); err != nil {
+			return vendorSecret{}, fmt.Errorf("provider: create secret: %w", err)
+		}
+		err = read()
 	}
 	if err != nil {
 		return vendorSecret{}, fmt.Errorf("provider: read secret: %w", err)
