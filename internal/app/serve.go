@@ -17,6 +17,7 @@ import (
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/provider"
+	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
 	"portal/internal/wallet"
 )
@@ -55,6 +56,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go watcher.Run(ctx)
+	// The in-house rounds a crash left half done are finished now and then
+	// every minute; the sweeper stops before the wallet's lanes close.
+	swept := make(chan struct{})
+	go func() { defer close(swept); api.Inhouse.Run(ctx, time.Minute) }()
+	defer func() { cancel(); <-swept }()
 
 	srv := &http.Server{
 		Handler:           withSimulator(api, games, ln.Addr().String(), cfg.Dev),
@@ -111,6 +117,7 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	ledger := wallet.NewService(db, time.Now)
 	hub := realtime.NewHub()
 	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance})
+	ownGames := inhouse.NewService(db, games, catalogue, merchants, inhouse.Options{Log: log})
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
 			Dev:            cfg.Dev,
@@ -126,6 +133,7 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Identity:  members,
 		Wallet:    ledger,
 		Games:     games,
+		Inhouse:   ownGames,
 		Hub:       hub,
 		SMS:       sms,
 		Email:     email,

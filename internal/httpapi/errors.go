@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"portal/internal/catalog"
 	"portal/internal/database"
@@ -12,6 +13,7 @@ import (
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/provider"
+	"portal/internal/provider/inhouse"
 )
 
 // apiError is an error that already knows its answer.
@@ -69,6 +71,13 @@ var domainErrors = []struct {
 	{provider.ErrGameUnknown, http.StatusNotFound, "game.not_found"},
 	{provider.ErrDemoUnavailable, http.StatusForbidden, "game.demo_unavailable"},
 	{provider.ErrGameMaintenance, http.StatusServiceUnavailable, "game.maintenance"},
+	{inhouse.ErrSession, http.StatusUnauthorized, "game.session_expired"},
+	{inhouse.ErrInsufficientFunds, http.StatusUnprocessableEntity, "wallet.insufficient_funds"},
+	{inhouse.ErrPlayerDisabled, http.StatusForbidden, "login.account_frozen"},
+	{inhouse.ErrRoundVoid, http.StatusConflict, "inhouse.round_void"},
+	{inhouse.ErrRetry, http.StatusServiceUnavailable, "inhouse.retry"},
+	{inhouse.ErrRequestReused, http.StatusConflict, "inhouse.request_reused"},
+	{inhouse.ErrClientSeed, http.StatusBadRequest, "inhouse.client_seed_invalid"},
 }
 
 // answerFor maps err to the envelope's status, code and value; anything it
@@ -80,6 +89,11 @@ func answerFor(err error) (*apiError, bool) {
 	}
 	if ae, ok := smsLimitError(err); ok {
 		return ae, true
+	}
+	if errors.Is(err, inhouse.ErrBet) {
+		// The game's own words say which rule the bet broke.
+		return newError(http.StatusBadRequest, "inhouse.bet_invalid",
+			fieldError{Field: "bet", Reason: strings.TrimPrefix(err.Error(), inhouse.ErrBet.Error()+": ")}), true
 	}
 	var fe *merchant.FieldError
 	if errors.As(err, &fe) {

@@ -95,6 +95,41 @@ var messages = map[string]map[string]string{
 		"KM": "អ្នកផ្គត់ផ្គង់ហ្គេមនេះមិនមានទេ",
 		"CN": "该游戏供应商不可用",
 	},
+	"game.session_expired": {
+		"EN": "This game session has ended; close the game and open it again",
+		"KM": "វគ្គហ្គេមនេះបានបញ្ចប់ហើយ សូមបិទហ្គេម ហើយបើកវាម្តងទៀត",
+		"CN": "游戏会话已结束，请关闭游戏后重新打开",
+	},
+	"wallet.insufficient_funds": {
+		"EN": "Your balance does not cover this stake",
+		"KM": "សមតុល្យរបស់អ្នកមិនគ្រប់គ្រាន់សម្រាប់ការភ្នាល់នេះទេ",
+		"CN": "余额不足以支付此投注",
+	},
+	"inhouse.bet_invalid": {
+		"EN": "This bet is not allowed; check the stake and the game's limits",
+		"KM": "ការភ្នាល់នេះមិនត្រូវបានអនុញ្ញាតទេ សូមពិនិត្យចំនួនភ្នាល់ និងដែនកំណត់របស់ហ្គេម",
+		"CN": "此投注无效，请检查投注额和游戏限额",
+	},
+	"inhouse.round_void": {
+		"EN": "This round was cancelled and your stake was not taken; please play again",
+		"KM": "ជុំនេះត្រូវបានលុបចោល ហើយប្រាក់ភ្នាល់របស់អ្នកមិនត្រូវបានកាត់ទេ សូមលេងម្តងទៀត",
+		"CN": "本局已取消，未扣除投注额，请重新游戏",
+	},
+	"inhouse.retry": {
+		"EN": "The wallet is busy; your round is kept, press again to finish it",
+		"KM": "កាបូបកំពុងរវល់ ជុំរបស់អ្នកត្រូវបានរក្សាទុក សូមចុចម្តងទៀតដើម្បីបញ្ចប់វា",
+		"CN": "钱包繁忙，您的这一局已保留，请再按一次完成",
+	},
+	"inhouse.request_reused": {
+		"EN": "This request was already used for another bet; please play again",
+		"KM": "សំណើនេះត្រូវបានប្រើសម្រាប់ការភ្នាល់ផ្សេងរួចហើយ សូមលេងម្តងទៀត",
+		"CN": "该请求已用于另一笔投注，请重新游戏",
+	},
+	"inhouse.client_seed_invalid": {
+		"EN": "A client seed is 1 to 64 letters, digits or symbols, without ':'",
+		"KM": "គ្រាប់ពូជអតិថិជនមាន ១ ដល់ ៦៤ តួអក្សរ លេខ ឬនិមិត្តសញ្ញា ដោយគ្មាន ':'",
+		"CN": "客户端种子为 1 到 64 个字母、数字或符号，不能含有 ':'",
+	},
 	"request.decrypt_failed": {
 		"EN": "The encrypted request could not be read, please refresh and try again",
 		"KM": "មិនអាចអានសំណើដែលបានអ៊ិនគ្រីបទេ សូមផ្ទុកឡើងវិញ ហើយព្យាយាមម្តងទៀត",

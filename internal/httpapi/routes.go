@@ -7,6 +7,7 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/provider"
+	"portal/internal/provider/inhouse"
 	"portal/internal/wallet"
 )
 
@@ -251,6 +252,38 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodPost, Path: "/vendor/{code}/wallet/{op}", Tag: "vendor", Access: Public,
 			Summary: "Seamless wallet for vendors (op: balance, bet, win, rollback); X-Signature: hex HMAC-SHA256 of the body; answers the contract's own JSON (docs/provider-api.md)",
 			Body:    provider.Callback{}, Result: provider.Answer{}, Raw: s.vendorWallet},
+		// Our own games (inhouse.go): the game token from the launch URL in
+		// X-Game-Token; verify and the paytables are open to anyone.
+		{Method: http.MethodGet, Path: "/inhouse/session", Tag: "inhouse", Access: Lobby,
+			Summary: "An in-house game page's opening view: mode, balance, stake limits and the live seed pair's hash (X-Game-Token; demo=1 without a token for a free demo)",
+			Query: []Param{languageParam, {Name: "game", Type: TypeString, Required: true, Enum: inhouse.Codes},
+				{Name: "demo", Type: TypeBoolean, Default: "false"}},
+			Result: inhouse.SessionView{}, JSON: s.inhouseSession, Errors: []string{"game.session_expired", "inhouse.bet_invalid"}},
+		{Method: http.MethodPost, Path: "/inhouse/play", Tag: "inhouse", Access: Lobby,
+			Summary: "Play one round (X-Game-Token): the next nonce fixes the outcome, then the stake and win move through the seamless wallet; a retry with the same requestId finishes and repeats the same round. demo:true without a token plays a free round on a revealed seed",
+			Body:    inhousePlayRequest{}, Result: inhouse.Round{}, Payload: s.inhousePlay,
+			Errors: []string{"game.session_expired", "inhouse.bet_invalid", "wallet.insufficient_funds", "login.account_frozen", "inhouse.round_void",
+				"inhouse.retry", "inhouse.request_reused", "inhouse.client_seed_invalid", "game.demo_unavailable", "game.maintenance", "request.invalid_body"}},
+		{Method: http.MethodGet, Path: "/inhouse/seed", Tag: "inhouse", Access: Lobby,
+			Summary: "The live seed pair (server seed hash, client seed, next nonce) and the last revealed pair (X-Game-Token)",
+			Result:  inhouse.Seeds{}, JSON: s.inhouseSeeds, Errors: []string{"game.session_expired"}},
+		{Method: http.MethodPost, Path: "/inhouse/seed", Tag: "inhouse", Access: Lobby,
+			Summary: "Change seeds: reveal the live server seed and start a new pair with this client seed (X-Game-Token)",
+			Body:    seedChange{}, Result: inhouse.Seeds{}, Payload: s.changeInhouseSeeds,
+			Errors: []string{"game.session_expired", "inhouse.client_seed_invalid", "request.invalid_body"}},
+		{Method: http.MethodGet, Path: "/inhouse/rounds", Tag: "inhouse", Access: Lobby,
+			Summary: "The member's in-house rounds, newest first, with what verifies them (server seeds once revealed) (X-Game-Token)",
+			Query: []Param{{Name: "game", Type: TypeString, Enum: inhouse.Codes},
+				{Name: "pageNum", Type: TypeInteger, Min: 1, Max: 100000, Default: "1"},
+				{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "20"}},
+			Result: inhouse.RoundPage{}, JSON: s.inhouseRounds, Errors: []string{"game.session_expired"}},
+		{Method: http.MethodPost, Path: "/inhouse/verify", Tag: "inhouse", Access: Public,
+			Summary: "Redo any round from its server seed, client seed, nonce and bet; answers the seed's SHA-256 and the result",
+			Body:    inhouse.VerifyRequest{}, Result: inhouse.Verification{}, Payload: s.inhouseVerify,
+			Errors: []string{"inhouse.bet_invalid", "inhouse.client_seed_invalid", "request.invalid_body"}},
+		{Method: http.MethodGet, Path: "/inhouse/paytable", Tag: "inhouse", Access: Public,
+			Summary: "The published rules: the slot's paytable, paylines and reel strips, dice and crash limits, RTPs",
+			Result:  inhouse.Paytables{}, JSON: s.inhousePaytables},
 
 		{Method: http.MethodGet, Path: "/icons/games/{code}.svg", Tag: "catalogue", Access: Public,
 			Summary: "A game's generated icon", Query: []Param{{Name: "size", Type: TypeString, Enum: []string{"large"}}},

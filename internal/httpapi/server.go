@@ -16,6 +16,7 @@ import (
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/provider"
+	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
 	"portal/internal/wallet"
 )
@@ -61,6 +62,8 @@ type Deps struct {
 	Wallet *wallet.Service
 	// Games runs the seamless-wallet contract, launches and game records.
 	Games *provider.Service
+	// Inhouse runs our own games' rounds and seeds.
+	Inhouse *inhouse.Service
 	// Hub pushes events to members' websockets.
 	Hub *realtime.Hub
 }

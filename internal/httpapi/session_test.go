@@ -19,6 +19,8 @@ type client struct {
 	key      string // public key PEM, "" when encryption is off
 	token    string
 	ip       string
+	// gameToken is sent as X-Game-Token (the in-house games' credential).
+	gameToken string
 }
 
 func newClient(t *testing.T, s http.Handler, merchantCode string) *client {
@@ -55,6 +57,9 @@ func (c *client) do(method, path string, payload any, encrypted bool) (*httptest
 	}
 	if c.token != "" {
 		r.Header.Set("Authorization", c.token)
+	}
+	if c.gameToken != "" {
+		r.Header.Set(gameTokenHeader, c.gameToken)
 	}
 	rec := httptest.NewRecorder()
 	c.s.ServeHTTP(rec, r)

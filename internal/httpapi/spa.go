@@ -19,7 +19,7 @@ var merchantCodePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // apiPrefixes never fall back to the web app: an unknown API path is a 404
 // envelope, not an HTML page.
-var apiPrefixes = []string{"/wps/", "/lgw/", "/lotto/", "/vendor/", "/sim/", "/icons/", "/media/", "/dev/", "/openapi.json", "/healthz"}
+var apiPrefixes = []string{"/wps/", "/lgw/", "/lotto/", "/vendor/", "/inhouse/", "/sim/", "/icons/", "/media/", "/dev/", "/openapi.json", "/healthz"}
 
 // spaHandler serves the built web app from files: a file when the path names
 // one, else index.html so that history routes (/member, /provider?...) load

@@ -16,6 +16,7 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/provider"
+	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
 	"portal/internal/wallet"
 )
@@ -271,7 +272,8 @@ func newHostileTestServer(t testing.TB) *Server {
 	cat, ids, ledger, hub := catalog.NewService(db, nil), identity.NewService(db, nil), wallet.NewService(db, time.Now), realtime.NewHub()
 	games := provider.NewService(db, ledger, ids, cat, ms, provider.Options{OnBalance: hub.Balance})
 	t.Cleanup(games.Close)
-	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games, Hub: hub})
+	own := inhouse.NewService(db, games, cat, ms, inhouse.Options{})
+	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games, Inhouse: own, Hub: hub})
 }
 
 func TestPermissionFieldNames(t *testing.T) {
