@@ -47,6 +47,21 @@ func (s *Server) launchGame(w http.ResponseWriter, r *http.Request) (any, error)
 	return s.Games.StartGame(r.Context(), s.Catalog, lr)
 }
 
+// launchVendor opens a vendor's own lobby for a member: a launch without a
+// game.
+func (s *Server) launchVendor(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req launchRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return nil, err
+	}
+	if req.Vassalage == "" || len(req.Vassalage) > 40 {
+		return nil, badParam("vassalage", "a vendor code is required")
+	}
+	ctx := r.Context()
+	return s.Games.StartGame(ctx, s.Catalog, provider.LaunchRequest{Merchant: merchantOf(ctx).Code, Member: memberOf(ctx),
+		Vendor: req.Vassalage, Language: languageOf(ctx)})
+}
+
 // walletBalance is the header's balance (spec §7 /wps/v2/wallets/balance).
 type walletBalance struct {
 	Balance        int64  `json:"balance"`

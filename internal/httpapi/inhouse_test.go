@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"portal/internal/provider"
@@ -117,5 +118,28 @@ func TestInhouseThroughTheAPI(t *testing.T) {
 	}
 	if rec, env := newClient(t, s, "demo").do(http.MethodGet, "/inhouse/seed", nil, false); rec.Code != 401 || env.Code != "game.session_expired" {
 		t.Fatalf("seeds without token = %d %s", rec.Code, env.Code)
+	}
+}
+
+// TestLaunchAliases: the spec's launch-game-vendor and start-game calls.
+func TestLaunchAliases(t *testing.T) {
+	s := newHostileTestServer(t)
+	c := newClient(t, s, "demo")
+	if rec, env := c.do(http.MethodPost, "/wps/game/launchGameVendor", map[string]string{"vassalage": "JDB"}, false); rec.Code != 401 || env.Code != "login.not.session" {
+		t.Fatalf("vendor lobby without login = %d %s", rec.Code, env.Code)
+	}
+	if rec, _ := c.login("player01", "Player@123"); rec.Code != 200 {
+		t.Fatal("login")
+	}
+	rec, env := c.do(http.MethodPost, "/wps/game/launchGameVendor", map[string]string{"vassalage": "JDB"}, false)
+	if l := value[provider.Launch](t, env); rec.Code != 200 || l.GameCode != "" || !strings.HasPrefix(l.URL, "/sim/JDB/play?") || !strings.Contains(l.URL, "token=") {
+		t.Fatalf("vendor lobby = %d %+v", rec.Code, l)
+	}
+	rec, env = c.do(http.MethodPost, "/wps/game/startGame", map[string]string{"vassalage": "PGE", "gameCode": "PGE_CRASH"}, false)
+	if l := value[provider.Launch](t, env); rec.Code != 200 || !strings.HasPrefix(l.URL, "/play/pge/crash?") {
+		t.Fatalf("start game = %d %+v", rec.Code, l)
+	}
+	if rec, env := c.do(http.MethodPost, "/wps/game/launchGameVendor", map[string]string{"vassalage": "NOPE"}, false); rec.Code != 404 || env.Code != "vendor.not_found" {
+		t.Fatalf("unknown vendor = %d %s", rec.Code, env.Code)
 	}
 }

@@ -201,6 +201,16 @@ func (s *Server) routes() []Route {
 			Summary: "(T) Start a game: a game session and the URL the game plays at; without a token, a free demo (mode demo) of a game whose supportPlay is 0",
 			Body:    launchRequest{}, Result: provider.Launch{}, Payload: s.launchGame,
 			Errors: []string{"login.not.session", "game.not_found", "vendor.not_found", "game.demo_unavailable", "game.maintenance", "request.invalid_body"}},
+		// The spec's "launch game vendor" and "start game" calls: the same
+		// launch, named for what the old client called (decision 0014).
+		{Method: http.MethodPost, Path: "/wps/game/launchGameVendor", Tag: "game", Access: Lobby, Auth: true,
+			Summary: "(T) Open a vendor's own lobby: launchGame without a gameCode",
+			Body:    launchRequest{}, Result: provider.Launch{}, Payload: s.launchVendor,
+			Errors: []string{"login.not.session", "vendor.not_found", "game.maintenance", "request.invalid_body"}},
+		{Method: http.MethodPost, Path: "/wps/game/startGame", Tag: "game", Access: Lobby,
+			Summary: "Start a game: the same as launchGame",
+			Body:    launchRequest{}, Result: provider.Launch{}, Payload: s.launchGame,
+			Errors: []string{"login.not.session", "game.not_found", "vendor.not_found", "game.demo_unavailable", "game.maintenance", "request.invalid_body"}},
 		{Method: http.MethodGet, Path: "/wps/v2/wallets/balance", Tag: "wallet", Access: Lobby, Auth: true,
 			Summary: "(T) The member's balance in minor units, with the currency and its decimals (play money for trial accounts)",
 			Result:  walletBalance{}, JSON: s.walletBalance, Errors: []string{"login.not.session"}},
