@@ -105,6 +105,13 @@ func (s *Server) inhouseRounds(r *http.Request) (any, error) {
 	return s.Inhouse.Rounds(r.Context(), pl.Session.MemberID, p.String("game"), p.Int("pageNum"), p.Int("pageSize"))
 }
 
+// inhouseRound is one of the member's rounds for the betting record's
+// verify link: the member's log-in, not a game token.
+func (s *Server) inhouseRound(r *http.Request) (any, error) {
+	ctx := r.Context()
+	return s.Inhouse.Round(ctx, memberOf(ctx).ID, paramsOf(ctx).String("roundId"))
+}
+
 func (s *Server) inhouseVerify(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req inhouse.VerifyRequest
 	if err := decodeJSON(w, r, &req); err != nil {

@@ -116,6 +116,23 @@ func TestInhouseThroughTheAPI(t *testing.T) {
 	if hist := value[provider.BetHistory](t, env); rec.Code != 200 || len(hist.Content) != 1 {
 		t.Fatalf("betting record = %d %+v", rec.Code, hist)
 	}
+	// The betting record's verify link reads the round with the log-in.
+	rec, env = c.do(http.MethodGet, "/inhouse/round?roundId="+round.RoundID, nil, false)
+	if one := value[inhouse.RoundView](t, env); rec.Code != 200 || one.ServerSeed != seeds.Previous.ServerSeed || one.Nonce != 0 {
+		t.Fatalf("round = %d %+v", rec.Code, one)
+	}
+	for _, id := range []string{"IH-999999", "IH-x", "PG-1", ""} {
+		if rec, _ := c.do(http.MethodGet, "/inhouse/round?roundId="+id, nil, false); rec.Code != 404 && rec.Code != 400 {
+			t.Errorf("round %q = %d", id, rec.Code)
+		}
+	}
+	other := newClient(t, s, "demo")
+	if rec, _ := other.login("agent01", "Agent@123"); rec.Code != 200 {
+		t.Fatal("agent login")
+	}
+	if rec, _ := other.do(http.MethodGet, "/inhouse/round?roundId="+round.RoundID, nil, false); rec.Code != 404 {
+		t.Errorf("another member reads the round: %d", rec.Code)
+	}
 	if rec, env := newClient(t, s, "demo").do(http.MethodGet, "/inhouse/seed", nil, false); rec.Code != 401 || env.Code != "game.session_expired" {
 		t.Fatalf("seeds without token = %d %s", rec.Code, env.Code)
 	}

@@ -2,7 +2,13 @@ package inhouse
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+
+	"portal/internal/database"
 
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse/game"
@@ -54,19 +60,45 @@ func (s *Service) Rounds(ctx context.Context, memberID int64, gameCode string, p
 		if err != nil {
 			return out, fmt.Errorf("inhouse: round: %w", err)
 		}
-		b, err := r.bet()
+		v, err := r.view()
 		if err != nil {
 			return out, err
-		}
-		roundID, _, _ := r.ids()
-		v := RoundView{RoundID: roundID, Game: r.game, Nonce: r.nonce, ServerSeedHash: r.hash, ClientSeed: r.clientSeed,
-			Stake: r.stake, Win: r.win, Status: r.status, Params: b.params(), CreatedAt: r.createdAt}
-		if r.revealed {
-			v.ServerSeed = r.serverSeed
 		}
 		out.Content = append(out.Content, v)
 	}
 	return out, rows.Err()
+}
+
+// Round is one of the member's rounds by its id (IH-<n>), as the betting
+// record links to it; another member's round is not found.
+func (s *Service) Round(ctx context.Context, memberID int64, roundID string) (RoundView, error) {
+	n, err := strconv.ParseInt(strings.TrimPrefix(roundID, "IH-"), 10, 64)
+	if err != nil || !strings.HasPrefix(roundID, "IH-") {
+		return RoundView{}, database.ErrNotFound
+	}
+	r, err := scanRound(s.db.Read().QueryRowContext(ctx, `SELECT `+roundColumns+` FROM inhouse_rounds r JOIN inhouse_seeds s ON s.id = r.seed_id
+		WHERE r.id = $1 AND r.member_id = $2 AND r.status <> 'refused'`, n, memberID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return RoundView{}, database.ErrNotFound
+	}
+	if err != nil {
+		return RoundView{}, fmt.Errorf("inhouse: round: %w", err)
+	}
+	return r.view()
+}
+
+func (r roundRow) view() (RoundView, error) {
+	b, err := r.bet()
+	if err != nil {
+		return RoundView{}, err
+	}
+	roundID, _, _ := r.ids()
+	v := RoundView{RoundID: roundID, Game: r.game, Nonce: r.nonce, ServerSeedHash: r.hash, ClientSeed: r.clientSeed,
+		Stake: r.stake, Win: r.win, Status: r.status, Params: b.params(), CreatedAt: r.createdAt}
+	if r.revealed {
+		v.ServerSeed = r.serverSeed
+	}
+	return v, nil
 }
 
 // VerifyRequest is a round to redo from its revealed seeds.
