@@ -9,8 +9,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     // /wps carries the member websocket (/wps/ws) too; /sim and /play are
-    // the game addresses the launch call answers.
-    proxy: { '/wps': { target: api, ws: true }, '/lgw': api, '/icons': api, '/media': api, '/dev': api, '/sim': api, '/play': api },
+    // the game addresses the launch call answers, /inhouse our own games' API.
+    proxy: { '/wps': { target: api, ws: true }, '/lgw': api, '/icons': api, '/media': api, '/dev': api, '/sim': api, '/play': api, '/inhouse': api },
   },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 400 },
   test: {

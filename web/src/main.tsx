@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { ruleFor } from './app/layout';
 import { prefetchCatalogue } from './lib/i18n';
 import { toPortalCode } from './lib/language';
 import { keys } from './lib/storage';
@@ -11,7 +12,10 @@ import './styles/frame.css';
 import './styles/lobby.css';
 
 applyTheme(currentTheme());
-takeTokenFromURL();
+// A game frame's token is the game session's: adopting it as the member's
+// would replace the session of the page around the frame (they share
+// session storage).
+if (!ruleFor(window.location.pathname).gameFrame) takeTokenFromURL();
 prefetchCatalogue(localStorage.getItem(keys.lang) ?? (toPortalCode(navigator.language) || 'KM'));
 
 createRoot(document.getElementById('root')!).render(

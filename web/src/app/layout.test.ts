@@ -23,6 +23,10 @@ describe('route rules (spec §2)', () => {
     expect(ruleFor(p)).toMatchObject({ page: 'agent', header: false, footer: false, sideMenu: false });
   });
 
+  it.each(['/play/pge/slot', '/play/pge/dice', '/play/pge/crash', '/play/pge/verify'])('%s is an in-house page of its own, for the game frame', (p) => {
+    expect(ruleFor(p)).toMatchObject({ header: false, footer: false, sideMenu: false, auth: false, gameFrame: true });
+  });
+
   it('frames every other route', () => {
     expect(ruleFor('/promotions')).toMatchObject({ header: true, footer: true, sideMenu: true });
     expect(ruleFor('/no/such')).toMatchObject({ page: 'notFound', header: true, footer: true, sideMenu: true });

@@ -13,7 +13,10 @@ export type Page =
   | 'pointMall'
   | 'seamless'
   | 'agent'
-  | 'inhouse'
+  | 'inhouseSlot'
+  | 'inhouseDice'
+  | 'inhouseCrash'
+  | 'inhouseVerify'
   | 'notFound';
 
 export type Popup = 'login' | 'register' | 'helpCenter' | 'resetPassword';
@@ -30,11 +33,16 @@ export type RouteRule = {
   popup?: Popup;
   // redirect replaces the address after the popup opens (/login -> /).
   redirect?: string;
+  // gameFrame pages play inside the game popup's frame: the token in their
+  // address is the game's, not a member session, and the member's socket
+  // and announcements belong to the page around the frame.
+  gameFrame?: boolean;
 };
 
 const frame = { header: true, footer: true, sideMenu: true, auth: false, gamePage: false };
 const gamePage = { header: true, footer: false, sideMenu: false, auth: true, gamePage: true };
 const agentOnly = { header: false, footer: false, sideMenu: false, auth: false, gamePage: false };
+const gameFrame = { ...agentOnly, gameFrame: true };
 
 export const routeRules: Record<string, RouteRule> = {
   '/': { page: 'home', ...frame },
@@ -68,10 +76,12 @@ export const routeRules: Record<string, RouteRule> = {
   '/seamless': { page: 'seamless', ...gamePage },
   '/agent': { page: 'agent', ...agentOnly },
   '/agentHome': { page: 'agent', ...agentOnly, auth: true },
-  // The in-house games' own pages, opened inside the game popup's frame.
-  '/play/pge/slot': { page: 'inhouse', ...agentOnly },
-  '/play/pge/dice': { page: 'inhouse', ...agentOnly },
-  '/play/pge/crash': { page: 'inhouse', ...agentOnly },
+  // The in-house games' own pages, opened inside the game popup's frame,
+  // and the page that replays one of their rounds (public).
+  '/play/pge/slot': { page: 'inhouseSlot', ...gameFrame },
+  '/play/pge/dice': { page: 'inhouseDice', ...gameFrame },
+  '/play/pge/crash': { page: 'inhouseCrash', ...gameFrame },
+  '/play/pge/verify': { page: 'inhouseVerify', ...gameFrame },
 };
 
 const notFound: RouteRule = { page: 'notFound', ...frame };

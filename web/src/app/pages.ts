@@ -10,7 +10,10 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 export const lazyPages: Record<Exclude<Page, 'home'>, ComponentType> = {
   download: named(() => import('../features/pages/DownloadPage'), 'DownloadPage'),
-  inhouse: named(() => import('../features/pages/InhousePage'), 'InhousePage'),
+  inhouseSlot: named(() => import('../features/inhouse/SlotPage'), 'SlotPage'),
+  inhouseDice: named(() => import('../features/inhouse/DicePage'), 'DicePage'),
+  inhouseCrash: named(() => import('../features/inhouse/CrashPage'), 'CrashPage'),
+  inhouseVerify: named(() => import('../features/inhouse/VerifyPage'), 'VerifyPage'),
   member: named(() => import('../features/member/MemberPage'), 'MemberPage'),
   gameCentre: named(() => import('../features/lobby/LobbyPages'), 'GameCentrePage'),
   gameLobby: named(() => import('../features/lobby/LobbyPages'), 'GameListPage'),

@@ -51,3 +51,17 @@ describe('merchant of the page', () => {
     expect(fetchMock.mock.calls[0][1].headers.Merchant).toBe('lucky');
   });
 });
+
+describe('extra headers', () => {
+  it('adds a call\'s own headers and can leave the member session off', async () => {
+    const fetchMock = answer(200, { success: true, value: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStorage.setItem('token', 'MEMBER');
+    const { request } = await import('./api');
+    await request('GET', '/inhouse/seed', { headers: { 'X-Game-Token': 'G1' }, memberSession: false });
+    await request('GET', '/wps/member/info');
+    expect(fetchMock.mock.calls[0][1].headers['X-Game-Token']).toBe('G1');
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBeUndefined();
+    expect(fetchMock.mock.calls[1][1].headers.Authorization).toBe('MEMBER');
+  });
+});

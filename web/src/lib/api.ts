@@ -41,14 +41,26 @@ function withQuery(path: string, query?: Query): string {
   return `${path}?${params.toString()}`;
 }
 
-type Options = { query?: Query; body?: unknown; encrypted?: boolean; form?: boolean; signal?: AbortSignal };
+type Options = {
+  query?: Query;
+  body?: unknown;
+  encrypted?: boolean;
+  form?: boolean;
+  signal?: AbortSignal;
+  // headers are added to the call's own (a game session's X-Game-Token).
+  headers?: Record<string, string>;
+  // memberSession false leaves the member's Authorization off: a call that
+  // carries another credential (the in-house games' token) or none.
+  memberSession?: boolean;
+};
 
 // request is the one place the app talks to the server: it adds the
 // merchant and session headers, seals (E) payloads and unwraps the envelope.
 export async function request<T>(method: string, path: string, opts: Options = {}): Promise<T> {
   const headers: Record<string, string> = { Merchant: merchantCode(), Accept: 'application/json' };
-  const token = sessionToken();
+  const token = opts.memberSession === false ? null : sessionToken();
   if (token) headers.Authorization = token;
+  Object.assign(headers, opts.headers);
   let body: string | undefined;
   if (opts.body !== undefined) {
     if (opts.form) {

@@ -75,4 +75,17 @@ describe('game popup', () => {
     expect(await screen.findByText('errors.unknown')).toBeInTheDocument();
     expect(document.querySelector('iframe')).toBeNull();
   });
+
+  it('refreshes the balance when a same-origin game page says it changed', async () => {
+    sessionStorage.setItem('token', 'T');
+    answer(200, { success: true, value: { url: '/play/pge/dice?token=abc', mode: 'real' } });
+    const { invalidate } = show();
+    await screen.findByTitle('Lucky Koi');
+    invalidate.mockClear();
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'portal:balance' }, origin: 'https://elsewhere.example' }));
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'other' }, origin: window.location.origin }));
+    expect(invalidate).not.toHaveBeenCalled();
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'portal:balance' }, origin: window.location.origin }));
+    expect(invalidate.mock.calls.map((c) => c[0]?.queryKey?.[0])).toEqual(['balance']);
+  });
 });

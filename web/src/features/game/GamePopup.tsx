@@ -45,6 +45,17 @@ export function GamePopup({ target, mode = 'real', onClose }: { target: Launchab
     onClose();
   }
 
+  // Our own games say when a round moved the balance; the socket pushes it
+  // too, this is the belt to its braces. Only same-origin pages are heard.
+  useEffect(() => {
+    function onMessage(e: MessageEvent) {
+      if (e.origin !== window.location.origin || !isBalanceMessage(e.data)) return;
+      void client.invalidateQueries({ queryKey: ['balance'] });
+    }
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [client]);
+
   // Real money without a session: the login popup takes over.
   const needsLogin = q.error instanceof ApiError && q.error.code === 'login.not.session';
   useEffect(() => {
@@ -79,6 +90,11 @@ export function GamePopup({ target, mode = 'real', onClose }: { target: Launchab
       )}
     </Dialog>
   );
+}
+
+// isBalanceMessage recognises a game page's "the balance changed" note.
+function isBalanceMessage(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'portal:balance';
 }
 
 // GameStage frames the game, with a spinner until it loads.
