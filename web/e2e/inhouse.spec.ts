@@ -48,7 +48,7 @@ async function logIn(browser: Browser, look: Look) {
   return { ctx, page };
 }
 
-type Answer = { nonce: number; stake: number; win: number; balance: number; result: { freeSpins?: unknown[]; crashPoint?: number } };
+type Answer = { roundId: string; nonce: number; stake: number; win: number; balance: number; result: { freeSpins?: unknown[]; crashPoint?: number } };
 
 // settled waits for the reels' drop and other one-off animations, so a
 // picture shows where things came to rest.
@@ -131,6 +131,18 @@ test('a member spins the slot in the game popup, verifies the round in the brows
   const roll = await playRound(page, dice, /^Roll$/);
   await expect(dice.getByTestId('round-result')).toHaveAttribute('data-won', String(roll.win > 0));
   await expect(dice.getByTestId('inhouse-balance')).toContainText(money(roll.balance));
+  await popup.getByRole('button', { name: /close/i }).first().click();
+
+  // The betting record lists both rounds, each with a link to the verify
+  // page: the slot's seed is revealed by now, the dice's not yet.
+  await page.goto('/member?page=personalHistoryCopy');
+  await page.getByRole('row').filter({ hasText: answer.roundId }).getByRole('link', { name: 'Verify' }).click();
+  await expect(page.getByTestId('commit-check')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('verify-result')).toContainText(money(answer.win));
+  await page.goBack();
+  await page.getByRole('row').filter({ hasText: roll.roundId }).getByRole('link', { name: 'Verify' }).click();
+  await expect(page.getByText('Its server seed stays secret until you change seeds.')).toBeVisible();
+  await shot(page, 'inhouse-verify-sealed-desktop-en-dark');
   await ctx.close();
 });
 

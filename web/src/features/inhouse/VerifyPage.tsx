@@ -1,12 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/LoadError';
+import { Spinner } from '../../components/Spinner';
 import { usePermission } from '../../data/permission';
-import { GAMES, postVerify, usePaytable, type CrashResult, type DiceResult, type GameCode, type GameResult, type SlotResult, type VerifyAnswer, type VerifyBody } from './api';
+import { fetchRound, GAMES, postVerify, usePaytable, type CrashResult, type DiceResult, type GameCode, type GameResult, type SlotResult, type VerifyAnswer, type VerifyBody } from './api';
 import { DICE_MAX_TARGET, DICE_MIN_TARGET } from './dice';
 import { CRASH_MAX_CASHOUT, CRASH_MIN_CASHOUT } from './crash';
-import { readVerifyParams } from './fairness';
+import { readVerifyParams, roundVerifyParams, verifyHref } from './fairness';
 import { clamp, formatHundredths, parseHundredths } from './hundredths';
 import { sha256Hex } from './sha256';
 import { SlotRoundView } from './SlotRound';
@@ -23,11 +25,61 @@ type Outcome = { checked: Checked; answer: VerifyAnswer<GameResult> | null; erro
 // sameHash compares two hex hashes, ignoring case and spaces.
 export const sameHash = (a: string, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-// VerifyPage replays any round of our games from its seeds: the server
-// computes the result (POST /inhouse/verify), and the player's own browser
-// hashes the server seed so the commitment is checked without trusting the
-// server.
+// VerifyPage replays any round of our games from its seeds. A link from the
+// betting record names only the round (?round=IH-n): its seeds are read
+// with the member's session first.
 export function VerifyPage() {
+  const [params] = useSearchParams();
+  const roundId = params.get('round');
+  if (roundId && !params.get('serverSeed')) return <LinkedRound roundId={roundId} />;
+  return <VerifyForm key={params.toString()} />;
+}
+
+// LinkedRound loads a round named by id and opens the form filled with it;
+// while its server seed is still secret it says so and shows what the
+// player can already note down (the hash and the nonce).
+function LinkedRound({ roundId }: { roundId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const q = useQuery({ queryKey: ['inhouse', 'round', roundId], queryFn: ({ signal }) => fetchRound(roundId, signal) });
+  const ready = q.data ? roundVerifyParams(q.data) : null;
+  useEffect(() => {
+    if (ready) void navigate(verifyHref(ready), { replace: true });
+  }, [ready, navigate]);
+  let body: ReactNode;
+  if (q.isError) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!q.data || ready) body = <Spinner />;
+  else
+    body = (
+      <div className="pge-panel">
+        <p className="pge-mono" dir="ltr">
+          {q.data.roundId} · {t('inhouse.fair.nonceShort')} {q.data.nonce}
+        </p>
+        <p>{t('inhouse.fair.serverSeedHash')}</p>
+        <p className="pge-mono" dir="ltr">
+          {q.data.serverSeedHash}
+        </p>
+        <p className="pge-alert" role="status">
+          {t('inhouse.fair.sealedHelp')}
+        </p>
+      </div>
+    );
+  return (
+    <div className="pge pge-verify">
+      <header className="pge-bar">
+        <h1 className="pge-title">{t('inhouse.verify.title')}</h1>
+      </header>
+      <div className="pge-body">
+        <div className="pge-main">{body}</div>
+      </div>
+    </div>
+  );
+}
+
+// VerifyForm computes the result on the server (POST /inhouse/verify), and
+// the player's own browser hashes the server seed so the commitment is
+// checked without trusting the server.
+function VerifyForm() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { key } = useLocation();

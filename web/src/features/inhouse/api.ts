@@ -114,6 +114,9 @@ export const postSeed = (token: string, clientSeed: string) => call<Seeds>('POST
 export const fetchRounds = (token: string, game: GameCode, pageNum: number, pageSize: number, signal?: AbortSignal) =>
   call<RoundPage>('GET', '/rounds', token, { query: { game, pageNum, pageSize }, signal });
 export const postVerify = <R>(body: VerifyBody) => call<VerifyAnswer<R>>('POST', '/verify', null, { body });
+// fetchRound reads one of the member's rounds for the betting record's
+// verify link: this one goes with the member's session, not a game token.
+export const fetchRound = (roundId: string, signal?: AbortSignal) => request<Round>('GET', INHOUSE_API + '/round', { query: { roundId }, signal });
 export const fetchPaytable = (signal?: AbortSignal) => call<Paytable>('GET', '/paytable', null, { signal });
 
 // A refused game token must not end the member's session of the page

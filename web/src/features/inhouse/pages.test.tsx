@@ -148,6 +148,29 @@ describe('verify page', () => {
     expect(screen.queryByTestId('commit-check')).toBeNull();
   });
 
+  it('opens a round linked by id from the betting record, with the member session', async () => {
+    answers['GET /inhouse/round'] = () =>
+      ok({ roundId: 'IH-7', game: 'PGE_DICE', nonce: 42, serverSeedHash: hash, serverSeed, clientSeed: 'lucky-player', stake: 500, win: 990, status: 'settled', params: { target: 5000 }, createdAt: 1 });
+    answers['POST /inhouse/verify'] = (c) => ok({ serverSeedHash: hash, result: { roll: 2306, won: true, multiplier: 1.98, chance: 0.5, win: 990, target: c.body!.target, over: c.body!.over } });
+    sessionStorage.setItem('token', 'member-token');
+    show(<VerifyPage />, '/play/pge/verify?round=IH-7');
+    expect(await screen.findByTestId('commit-check')).toHaveAttribute('data-ok', 'true');
+    const read = calls.find((c) => c.url.pathname === '/inhouse/round')!;
+    expect(read.url.searchParams.get('roundId')).toBe('IH-7');
+    expect(read.headers['X-Game-Token']).toBeUndefined();
+    const body = calls.find((c) => c.url.pathname === '/inhouse/verify')!.body;
+    expect(body).toMatchObject({ game: 'PGE_DICE', serverSeed, nonce: 42, stake: 500, target: 5000 });
+  });
+
+  it('says the seed is still secret for a linked round not yet revealed', async () => {
+    answers['GET /inhouse/round'] = () =>
+      ok({ roundId: 'IH-8', game: 'PGE_SLOT', nonce: 3, serverSeedHash: hash, serverSeed: '', clientSeed: 'c', stake: 100, win: 0, status: 'settled', params: {}, createdAt: 1 });
+    show(<VerifyPage />, '/play/pge/verify?round=IH-8');
+    expect(await screen.findByText('inhouse.fair.sealedHelp')).toBeInTheDocument();
+    expect(screen.getByText(hash)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/inhouse/verify')).toHaveLength(0);
+  });
+
   it('asks for what is missing instead of calling the server', async () => {
     show(<VerifyPage />, '/play/pge/verify');
     fireEvent.click(screen.getByRole('button', { name: 'inhouse.verify.submit' }));

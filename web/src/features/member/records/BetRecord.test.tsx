@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PermissionContext } from '../../../data/permission';
 import type { Permission } from '../../../data/types';
@@ -39,7 +40,9 @@ function show() {
   render(
     <QueryClientProvider client={client}>
       <PermissionContext.Provider value={permission}>
-        <BetRecord />
+        <MemoryRouter>
+          <BetRecord />
+        </MemoryRouter>
       </PermissionContext.Provider>
     </QueryClientProvider>,
   );
@@ -73,6 +76,14 @@ describe('betting record', () => {
     await waitFor(() => expect(reports).toHaveLength(2));
     expect(reports[1].searchParams.get('startDate')).toBe('2025-01-01');
     expect(reports[1].searchParams.get('endDate')).toBe('2025-03-31');
+  });
+
+  it("links only our own games' rounds to the verify page", async () => {
+    content = [bet('R1', 500), { ...bet('IH-42', 0), vassalage: 'PGE', vendorName: 'Portal Games' }];
+    show();
+    const link = await screen.findByRole('link', { name: 'records.verify' });
+    expect(link).toHaveAttribute('href', '/play/pge/verify?round=IH-42');
+    expect(screen.getAllByRole('link', { name: 'records.verify' })).toHaveLength(1);
   });
 
   it('lists bets with signed, coloured profit and filters by type and vendor', async () => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
 import { Pagination } from '../../../components/Pagination';
@@ -10,6 +11,9 @@ import { useBetHistory, type Bet, type BetFilter } from './reports';
 import { Amount, ReportTable, type Column } from './ReportTable';
 import { Summary } from './Summary';
 import { usePeriodFilter } from './usePeriodFilter';
+
+// INHOUSE_VENDOR is our own games' vendor code.
+const INHOUSE_VENDOR = 'PGE';
 
 // BetRecord is the betting record (member page personalHistoryCopy): the
 // member's bets in a period, by game type and vendor, with the period's
@@ -34,7 +38,21 @@ export function BetRecord() {
         </>
       ),
     },
-    { key: 'round', label: t('records.round'), cell: (b) => <span className="report-id">{b.roundId}</span> },
+    {
+      key: 'round',
+      label: t('records.round'),
+      cell: (b) => (
+        <>
+          <span className="report-id">{b.roundId}</span>
+          {/* Our own games are provably fair: any round can be checked. */}
+          {b.vassalage === INHOUSE_VENDOR && (
+            <Link className="report-sub" to={`/play/pge/verify?round=${encodeURIComponent(b.roundId)}`}>
+              {t('records.verify')}
+            </Link>
+          )}
+        </>
+      ),
+    },
     { key: 'stake', label: t('records.stake'), numeric: true, cell: (b) => <Amount minor={b.stake} /> },
     { key: 'win', label: t('records.win'), numeric: true, cell: (b) => <Amount minor={b.win} /> },
     { key: 'profit', label: t('records.profit'), numeric: true, cell: (b) => (b.status === 'open' ? '—' : <Amount minor={b.profit} signed />) },
