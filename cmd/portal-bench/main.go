@@ -46,13 +46,14 @@ func main() {
 	dur := flag.Duration("d", 5*time.Second, "measured duration per endpoint")
 	warm := flag.Duration("warmup", time.Second, "unmeasured warm-up per endpoint")
 	only := flag.String("only", "", "run only one part: lobby or wallet")
+	dbs := flag.String("db", "", "wallet part on one database only: sqlite or postgres")
 	flag.Parse()
 	var err error
 	if *only != "wallet" {
 		err = run(*portal, *conns, *dur, *warm)
 	}
 	if err == nil && *only != "lobby" {
-		err = walletBenches(*portal, *conns, *dur, *warm)
+		err = walletBenches(*portal, *dbs, *conns, *dur, *warm)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "portal-bench:", err)

@@ -14,8 +14,10 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"portal/internal/catalog"
@@ -37,7 +39,7 @@ func walletBench(portal, label, dsn, dir string, conns int, dur, warm time.Durat
 	if err != nil {
 		return err
 	}
-	_, stop, err := startPortal(portal, addr, dir, dsn)
+	cmd, stop, err := startPortal(portal, addr, dir, dsn)
 	if err != nil {
 		return err
 	}
@@ -55,7 +57,9 @@ func walletBench(portal, label, dsn, dir string, conns int, dur, warm time.Durat
 	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConns: conns * 2, MaxIdleConnsPerHost: conns * 2, MaxConnsPerHost: conns}, Timeout: 30 * time.Second}
 	playPairs(client, base, secret, players, conns, warm)
+	before := cpuNow(ctx, db, cmd.Process.Pid)
 	pairs, fails := playPairs(client, base, secret, players, conns, dur)
+	cpu := before.again().since(before, pairs*dur.Seconds())
 	yard, err := yardstick(ctx, db, conns, dur)
 	if err != nil {
 		return fmt.Errorf("yardstick: %w", err)
@@ -64,8 +68,89 @@ func walletBench(portal, label, dsn, dir string, conns int, dur, warm time.Durat
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%-11s %14.0f %22.0f %8.0f%% %8d %10s\n", label, pairs, yard, 100*pairs/yard, fails, map[bool]string{true: "ok", false: fmt.Sprintf("%d broken", len(v))}[len(v) == 0])
+	fmt.Printf("%-11s %14.0f %22.0f %8.0f%% %8d %10s %s\n", label, pairs, yard, 100*pairs/yard, fails, map[bool]string{true: "ok", false: fmt.Sprintf("%d broken", len(v))}[len(v) == 0], cpu)
 	return nil
+}
+
+// cpuTimes is CPU time used so far by the portal, by the database server's
+// processes serving the bench (PostgreSQL on this machine; SQLite runs in
+// the portal) and by this load generator.
+type cpuTimes struct {
+	portal, server, bench time.Duration
+	portalPID             int
+	serverPIDs            []int
+	// gone: a server process of the first reading had ended by this one
+	// (its time is lost, so the server's figure is not given).
+	gone bool
+}
+
+// cpuNow reads the CPU times (Linux /proc; zero elsewhere). The server's
+// processes are PostgreSQL's sessions named portal-bench (the portal's
+// connections among them: its pool keeps them open).
+func cpuNow(ctx context.Context, db *database.DB, portal int) cpuTimes {
+	t := cpuTimes{portalPID: portal}
+	if db.Dialect == database.Postgres {
+		rows, err := db.Read().QueryContext(ctx, `SELECT pid FROM pg_stat_activity WHERE application_name = 'portal-bench'`)
+		if err == nil {
+			for rows.Next() {
+				var pid int
+				if rows.Scan(&pid) == nil {
+					t.serverPIDs = append(t.serverPIDs, pid)
+				}
+			}
+			rows.Close()
+		}
+	}
+	return t.again()
+}
+
+// again reads the same processes' times anew.
+func (t cpuTimes) again() cpuTimes {
+	t.portal, _ = procCPU(t.portalPID)
+	t.server = 0
+	for _, pid := range t.serverPIDs {
+		cpu, ok := procCPU(pid)
+		t.gone = t.gone || !ok
+		t.server += cpu
+	}
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		t.bench = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	return t
+}
+
+// since formats the CPU used per pair between before and t, pairs played:
+// the portal's, the database server's and the load generator's, in µs.
+func (t cpuTimes) since(before cpuTimes, pairs float64) string {
+	if pairs <= 0 || t.portal == 0 {
+		return ""
+	}
+	per := func(d time.Duration) string { return fmt.Sprintf("%7.0f", float64(d.Microseconds())/pairs) }
+	server := per(t.server - before.server)
+	if t.gone {
+		server = fmt.Sprintf("%7s", "n/a")
+	}
+	return per(t.portal-before.portal) + " " + server + " " + per(t.bench-before.bench)
+}
+
+// procCPU is a process's user and system CPU time from /proc; ok is false
+// when it cannot be read (no such process, or no /proc). Clock ticks are
+// taken as the usual 100 a second.
+func procCPU(pid int) (cpu time.Duration, ok bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// Fields after the command name, which is in parentheses and may hold
+	// spaces: state is the first; utime and stime are the 12th and 13th.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0, false
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+st) * 10 * time.Millisecond, true
 }
 
 type benchPlayer struct {
@@ -225,6 +310,9 @@ func postgresBenchDSN() (dsn string, drop func(), ok bool) {
 	u, _ := url.Parse(base)
 	q := u.Query()
 	q.Set("search_path", schema)
+	// Named, so the server's sessions of the bench (the portal's among
+	// them) can be told from any other in pg_stat_activity.
+	q.Set("application_name", "portal-bench")
 	u.RawQuery = q.Encode()
 	return u.String(), func() {
 		_, _ = admin.Write().ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
@@ -233,26 +321,32 @@ func postgresBenchDSN() (dsn string, drop func(), ok bool) {
 }
 
 // walletBenches runs the wallet figure on SQLite and, when it answers, on
-// PostgreSQL.
-func walletBenches(portal string, conns int, dur, warm time.Duration) error {
+// PostgreSQL; only names one of them ("sqlite", "postgres") to run it alone.
+func walletBenches(portal, only string, conns int, dur, warm time.Duration) error {
 	fmt.Printf("\nseamless wallet: bet-and-win pairs through POST /vendor/JDB/wallet/{bet,win} (HMAC checked), %d members, %d connections, %v after %v warm-up\n", benchMembers, conns, dur, warm)
 	fmt.Println("yardstick: the same database, one durable insert per commit from as many connections")
-	fmt.Printf("\n%-11s %14s %22s %9s %8s %10s\n", "database", "pairs/s", "yardstick inserts/s", "ratio", "errors", "verify")
+	fmt.Println("CPU per pair (µs, Linux only): the portal's, the database server's (PostgreSQL; SQLite is inside the portal) and this load generator's")
+	fmt.Printf("\n%-11s %14s %22s %9s %8s %10s %7s %7s %7s\n", "database", "pairs/s", "yardstick inserts/s", "ratio", "errors", "verify", "portal", "server", "loadgen")
 	dir, err := os.MkdirTemp("", "portal-bench-wallet-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if err := walletBench(portal, "SQLite", filepath.Join(dir, "wallet.db"), dir, conns, dur, warm); err != nil {
-		return fmt.Errorf("sqlite: %w", err)
-	}
-	if dsn, drop, ok := postgresBenchDSN(); ok {
-		defer drop()
-		if err := walletBench(portal, "PostgreSQL", dsn, dir, conns, dur, warm); err != nil {
-			return fmt.Errorf("postgres: %w", err)
+	if only != "postgres" {
+		if err := walletBench(portal, "SQLite", filepath.Join(dir, "wallet.db"), dir, conns, dur, warm); err != nil {
+			return fmt.Errorf("sqlite: %w", err)
 		}
-	} else {
-		fmt.Println("PostgreSQL  skipped: no server at PORTAL_BENCH_POSTGRES (or the local default)")
+	}
+	if only != "sqlite" {
+		dsn, drop, ok := postgresBenchDSN()
+		if !ok {
+			fmt.Println("PostgreSQL  skipped: no server at PORTAL_BENCH_POSTGRES (or the local default)")
+		} else {
+			defer drop()
+			if err := walletBench(portal, "PostgreSQL", dsn, dir, conns, dur, warm); err != nil {
+				return fmt.Errorf("postgres: %w", err)
+			}
+		}
 	}
 	fmt.Println("goals: >= 5,000 pairs/s on SQLite and >= 2,000 on PostgreSQL, and >= 50% of the yardstick")
 	return nil

@@ -75,3 +75,71 @@ func TestBatcherCommitsEachCallerAlone(t *testing.T) {
 		}
 	})
 }
+
+// TestBatcherRefusalsNeedNoRerun: work that fails without writing
+// (Unchanged) does not send the batch round again, and the other callers'
+// work commits; work that fails after writing does, and is then rolled back
+// alone.
+func TestBatcherRefusalsNeedNoRerun(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		if _, err := db.Write().ExecContext(ctx, `CREATE TABLE batch_refusals (n BIGINT PRIMARY KEY)`); err != nil {
+			t.Fatal(err)
+		}
+		b := db.NewBatcher(1, 64)
+		defer b.Close()
+		errNo := errors.New("refused")
+		var mu sync.Mutex
+		runs := map[int]int{}
+		do := func(i int, fail error, write bool) error {
+			return b.Do(ctx, 0, func(ctx context.Context, q database.Querier) error {
+				mu.Lock()
+				runs[i]++
+				mu.Unlock()
+				if write {
+					if _, err := q.ExecContext(ctx, `INSERT INTO batch_refusals (n) VALUES ($1)`, i); err != nil {
+						return err
+					}
+				}
+				return fail
+			})
+		}
+		var wg sync.WaitGroup
+		results := make([]error, 40)
+		for i := range 40 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				switch {
+				case i%10 == 3:
+					results[i] = do(i, database.Unchanged(errNo), false)
+				case i == 17:
+					results[i] = do(i, errNo, true)
+				default:
+					results[i] = do(i, nil, true)
+				}
+			}()
+		}
+		wg.Wait()
+		for i, err := range results {
+			if (i%10 == 3 || i == 17) != errors.Is(err, errNo) {
+				t.Fatalf("caller %d: %v", i, err)
+			}
+		}
+		var got int
+		if err := db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM batch_refusals WHERE n % 10 <> 3 AND n <> 17`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		var stray int
+		if err := db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM batch_refusals WHERE n = 17`).Scan(&stray); err != nil {
+			t.Fatal(err)
+		}
+		if got != 35 || stray != 0 {
+			t.Fatalf("%d rows of the successful callers (want 35), %d of the failed one", got, stray)
+		}
+		// Only the batch holding caller 17 ran twice.
+		if runs[17] != 2 {
+			t.Fatalf("the failing caller ran %d times, want 2", runs[17])
+		}
+	})
+}

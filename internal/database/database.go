@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // Dialect names the SQL engine behind a DB.
@@ -35,6 +36,8 @@ type DB struct {
 	Dialect Dialect
 	write   *sql.DB
 	read    *sql.DB
+	// statements counts the statements run on SQLite.
+	statements *atomic.Int64
 }
 
 // ErrNotFound is returned by storage lookups that match no row.
@@ -106,6 +109,16 @@ func (db *DB) InTx(ctx context.Context, fn func(q Querier) error) (err error) {
 		return fmt.Errorf("database: commit: %w", err)
 	}
 	return nil
+}
+
+// Statements is how many statements the SQLite connections have run
+// (transaction begin and commit aside); 0 on PostgreSQL. Tests hold the
+// work per request to a budget with it.
+func (db *DB) Statements() int64 {
+	if db.statements == nil {
+		return 0
+	}
+	return db.statements.Load()
 }
 
 // SQLDB exposes the writer pool for tools that need a *sql.DB (migrations).

@@ -7,8 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync/atomic"
 
-	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+	"modernc.org/sqlite" // the pure-Go SQLite driver
 )
 
 // sqlitePragmas are applied on every connection. synchronous=FULL because
@@ -33,7 +34,8 @@ func openSQLite(path string) (*DB, error) {
 	// IMMEDIATE takes the write lock at BEGIN, so a transaction never fails
 	// half-way when it upgrades from reading to writing.
 	q.Set("_txlock", "immediate")
-	write, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	count := new(atomic.Int64)
+	write, err := openSQLiteDB("file:"+path+"?"+q.Encode(), count)
 	if err != nil {
 		return nil, fmt.Errorf("database: open sqlite: %w", err)
 	}
@@ -45,12 +47,22 @@ func openSQLite(path string) (*DB, error) {
 		rq.Add("_pragma", p)
 	}
 	rq.Add("_pragma", "query_only(1)")
-	read, err := sql.Open("sqlite", "file:"+path+"?"+rq.Encode())
+	read, err := openSQLiteDB("file:"+path+"?"+rq.Encode(), count)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("database: open sqlite reader: %w", err)
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()*2))
 	read.SetMaxIdleConns(max(4, runtime.NumCPU()*2))
-	return &DB{Dialect: SQLite, write: write, read: read}, nil
+	return &DB{Dialect: SQLite, write: write, read: read, statements: count}, nil
+}
+
+// openSQLiteDB opens a pool whose connections keep their statements
+// prepared (stmtcache.go).
+func openSQLiteDB(dsn string, count *atomic.Int64) (*sql.DB, error) {
+	c, err := sqlite.NewConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return sql.OpenDB(stmtConnector{inner: c, count: count}), nil
 }

@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"portal/internal/catalog"
@@ -112,6 +114,7 @@ type Service struct {
 	bigWin    int64
 	onBalance BalanceListener
 	secrets   *secretCache
+	known     memberCache
 }
 
 // NewService starts the service; Close stops its commit lanes.
@@ -138,3 +141,35 @@ func NewService(db *database.DB, ledger *wallet.Service, members Members, games 
 
 // Close finishes queued callbacks and stops the commit lanes.
 func (s *Service) Close() { s.batch.Close() }
+
+// memberCache keeps what never changes of the members who play (id,
+// merchant, username, type), so a callback does not read the member row
+// again. Status does change: it is never taken from here, but read with the
+// session on every bet and balance callback, so freezing a member refuses
+// the very next bet.
+type memberCache struct {
+	m sync.Map // int64 -> *identity.Member, Status cleared
+	n atomic.Int64
+}
+
+// maxCachedMembers bounds the cache (a few hundred bytes an entry); past it
+// the cache starts again empty.
+const maxCachedMembers = 100_000
+
+// member is a member's fixed fields, from the cache after the first time.
+func (s *Service) member(ctx context.Context, id int64) (*identity.Member, error) {
+	if v, ok := s.known.m.Load(id); ok {
+		return v.(*identity.Member), nil
+	}
+	m, err := s.members.Member(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	fixed := &identity.Member{ID: m.ID, MerchantCode: m.MerchantCode, Username: m.Username, Type: m.Type}
+	if s.known.n.Add(1) > maxCachedMembers {
+		s.known.m.Clear()
+		s.known.n.Store(1)
+	}
+	s.known.m.Store(id, fixed)
+	return fixed, nil
+}

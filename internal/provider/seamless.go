@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"portal/internal/catalog"
 	"portal/internal/database"
@@ -54,18 +55,20 @@ func (s *Service) Apply(ctx context.Context, vendor, op string, cb Callback) Ans
 // player is the member behind a callback, with the ledger accounts the
 // callback moves money between.
 type player struct {
-	member   *identity.Member
+	member   *identity.Member // the fields that never change; Status is not kept
 	currency string
 	account  wallet.Ref
 	side     wallet.Ref // the vendor's side, or the play-money side for trial accounts
 	mode     string
+	// accountID is the member's ledger account (opened, committed).
+	accountID int64
 }
 
 func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (Answer, error) {
 	refuse := func(st Status, msg string) Answer {
 		return Answer{Status: st, Currency: cb.Currency, TransactionID: cb.TransactionID, Message: msg}
 	}
-	m, err := s.members.Member(ctx, cb.playerID())
+	m, err := s.member(ctx, cb.playerID())
 	if errors.Is(err, identity.ErrMemberNotFound) {
 		return refuse(StatusBadRequest, "unknown player"), nil
 	}
@@ -91,48 +94,35 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 	if op == OpRollback && cb.TransactionID == cb.ReferenceTransactionID {
 		return refuse(StatusBadRequest, "a rollback needs a transactionId of its own"), nil
 	}
-	if op == OpBet {
-		// A retried bet is answered as the first time even when its token
-		// has since expired or the player was frozen: it was accepted then.
-		prior, found, err := s.txByID(ctx, s.db.Read(), vendor, cb.TransactionID)
-		if err != nil {
-			return Answer{}, err
-		}
-		if found && prior.kind == txBet && prior.hash == cb.hash(op) {
-			return Answer{Status: StatusOK, Balance: prior.balance, Currency: prior.currency, TransactionID: cb.TransactionID}, nil
-		}
-	}
 	p := player{member: m, currency: mer.Currency, account: wallet.Member(m.ID, mer.Currency), side: wallet.Side(wallet.KindVendor, vendor, mer.Currency), mode: ModeReal}
 	if m.Type.IsTrial() {
 		p.side, p.mode = wallet.Side(wallet.KindPlay, vendor, mer.Currency), ModeTrial
 	}
-	if op == OpBalance || op == OpBet {
-		// The token is checked where money is put at stake; wins and
-		// rollbacks are owed whatever became of the session.
-		gs, ok, err := s.session(ctx, cb.Token)
+	var game *catalog.Game
+	switch op {
+	case OpBalance:
+		gs, ok, err := s.callbackSession(ctx, cb.Token, p)
 		if err != nil {
 			return Answer{}, err
 		}
-		if !ok || gs.MemberID != m.ID || gs.Vendor != vendor {
+		switch {
+		case !ok || gs.memberID != m.ID || gs.vendor != vendor:
 			return refuse(StatusInvalidToken, "the token is unknown, expired, or not this player's at this vendor"), nil
-		}
-		if m.Status != identity.StatusActive {
+		case gs.status != identity.StatusActive:
 			return refuse(StatusPlayerDisabled, "the player may not play"), nil
 		}
-	}
-	if op == OpBalance {
-		b, err := s.ledger.Balance(ctx, m.MerchantCode, p.account)
-		if err != nil {
-			return Answer{}, err
+		return Answer{Status: StatusOK, Balance: gs.balance, Currency: p.currency}, nil
+	case OpBet:
+		// The token and the member's status are checked in the
+		// transaction, read with the rest (see bet); the game here.
+		if g, err := s.games.Game(ctx, cb.GameCode); err == nil && g.Vendor == vendor {
+			game = g
 		}
-		return Answer{Status: StatusOK, Balance: b, Currency: p.currency}, nil
 	}
-	var game *catalog.Game
-	if op == OpBet {
-		game, err = s.games.Game(ctx, cb.GameCode)
-		if err != nil || game.Vendor != vendor {
-			return refuse(StatusBadRequest, "gameCode is not a game of this vendor"), nil
-		}
+	// Both accounts are opened (and remembered) before the transaction, so
+	// inside it money moves in two statements.
+	if p.accountID, _, err = s.ledger.Open(ctx, m.MerchantCode, p.account, p.side); err != nil {
+		return Answer{}, err
 	}
 	var answer Answer
 	var moved bool
@@ -140,8 +130,9 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 		var err error
 		answer, moved, err = s.transact(ctx, q, vendor, op, cb, p, game)
 		if err == nil && answer.Status != StatusOK {
-			// Work of a refused callback is rolled back: it changes nothing.
-			return errRefused
+			// A refusal is decided before anything is written: the rest of
+			// the batch goes on.
+			return database.Unchanged(errRefused)
 		}
 		return err
 	})
@@ -172,94 +163,159 @@ type storedTx struct {
 	rolledBack bool
 }
 
-func (s *Service) txByID(ctx context.Context, q database.Querier, vendor, id string) (storedTx, bool, error) {
-	var t storedTx
-	var rolled int
-	err := q.QueryRowContext(ctx, `SELECT id, kind, round_ref, member_id, amount, request_hash, balance, currency, rolled_back
-		FROM vendor_transactions WHERE vendor_code = $1 AND transaction_id = $2`, vendor, id).
-		Scan(&t.id, &t.kind, &t.roundRef, &t.memberID, &t.amount, &t.hash, &t.balance, &t.currency, &rolled)
-	if errors.Is(err, sql.ErrNoRows) {
-		return t, false, nil
-	}
-	if err != nil {
-		return t, false, fmt.Errorf("provider: transaction: %w", err)
-	}
-	t.rolledBack = rolled == 1
-	return t, true, nil
-}
-
 type round struct {
 	id       int64
 	memberID int64
 	closed   bool
 	game     string
-	wins     int
 }
 
-func (s *Service) roundByID(ctx context.Context, q database.Querier, vendor, id string) (round, bool, error) {
-	var r round
-	var closed int
-	err := q.QueryRowContext(ctx, `SELECT id, member_id, closed, game_code,
-		(SELECT COUNT(*) FROM vendor_transactions t WHERE t.round_ref = game_rounds.id AND t.kind = 'win')
-		FROM game_rounds WHERE vendor_code = $1 AND round_id = $2`, vendor, id).Scan(&r.id, &r.memberID, &closed, &r.game, &r.wins)
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, false, nil
+// state is what a callback's transaction reads before deciding: the
+// transaction with the callback's id, its round, the transaction it refers
+// to, and the member's balance. One statement reads it all.
+type state struct {
+	prior        storedTx
+	priorFound   bool
+	session      playSession // the bet's token's session (bets only)
+	sessionFound bool
+	round        round
+	roundFound   bool
+	ref          storedTx
+	refFound     bool
+	refRoundWins int // wins of the referred transaction's round (rollbacks only)
+	balance      int64
+}
+
+// stateQuery reads a state. A bet's adds its token's session and the
+// member's status as they are now; a rollback's, the wins of the bet's
+// round.
+const stateQuery = `SELECT t.id, t.kind, t.round_ref, t.member_id, t.amount, t.request_hash, t.balance, t.currency, t.rolled_back,
+	r.id, r.member_id, r.closed, r.game_code,
+	b.id, b.kind, b.round_ref, b.member_id, b.amount, b.request_hash, b.balance, b.currency, b.rolled_back,
+	a.balance, %s
+	FROM wallet_accounts a
+	LEFT JOIN vendor_transactions t ON t.vendor_code = $1 AND t.transaction_id = $2
+	LEFT JOIN game_rounds r ON r.vendor_code = $1 AND r.round_id = $3
+	LEFT JOIN vendor_transactions b ON b.vendor_code = $1 AND b.transaction_id = $4%s
+	WHERE a.id = $5`
+
+var (
+	stateSQL    = fmt.Sprintf(stateQuery, "NULL, NULL, NULL, 0", "")
+	stateBetSQL = fmt.Sprintf(stateQuery, "g.member_id, g.vendor_code, m.status, 0", `
+	LEFT JOIN game_sessions g ON g.token_hash = $6 AND g.expires_at > $7
+	LEFT JOIN members m ON m.id = g.member_id`)
+	stateRollbackSQL = fmt.Sprintf(stateQuery, `NULL, NULL, NULL,
+	(SELECT COUNT(*) FROM vendor_transactions w WHERE w.round_ref = b.round_ref AND w.kind = 'win')`, "")
+)
+
+func (s *Service) state(ctx context.Context, q database.Querier, vendor, op string, cb Callback, p player) (state, error) {
+	var st state
+	var t, b nullTx
+	var rID, rMember, rClosed, gMember sql.NullInt64
+	var rGame, gVendor, mStatus sql.NullString
+	args := []any{vendor, cb.TransactionID, cb.RoundID, cb.ReferenceTransactionID, p.accountID}
+	query := stateSQL
+	switch op {
+	case OpBet:
+		token := ""
+		if cb.Token != "" && len(cb.Token) <= 100 {
+			token = hashToken(cb.Token)
+		}
+		query, args = stateBetSQL, append(args, token, s.now().UnixMilli())
+	case OpRollback:
+		query = stateRollbackSQL
 	}
+	err := q.QueryRowContext(ctx, query, args...).Scan(
+		&t.id, &t.kind, &t.roundRef, &t.memberID, &t.amount, &t.hash, &t.balance, &t.currency, &t.rolled,
+		&rID, &rMember, &rClosed, &rGame,
+		&b.id, &b.kind, &b.roundRef, &b.memberID, &b.amount, &b.hash, &b.balance, &b.currency, &b.rolled,
+		&st.balance, &gMember, &gVendor, &mStatus, &st.refRoundWins)
 	if err != nil {
-		return r, false, fmt.Errorf("provider: round: %w", err)
+		return st, fmt.Errorf("provider: read state: %w", err)
 	}
-	r.closed = closed == 1
-	return r, true, nil
+	st.prior, st.priorFound = t.stored()
+	st.ref, st.refFound = b.stored()
+	if rID.Valid {
+		st.round, st.roundFound = round{id: rID.Int64, memberID: rMember.Int64, closed: rClosed.Int64 == 1, game: rGame.String}, true
+	}
+	if gMember.Valid {
+		st.session, st.sessionFound = playSession{memberID: gMember.Int64, vendor: gVendor.String, status: mStatus.String}, true
+	}
+	return st, nil
 }
 
-// transact applies a bet, win or rollback inside a batch's savepoint. moved
-// tells whether the member's balance changed.
-func (s *Service) transact(ctx context.Context, q database.Querier, vendor, op string, cb Callback, p player, game *catalog.Game) (Answer, bool, error) {
-	refuse := func(st Status, msg string) (Answer, bool, error) {
-		b, err := s.ledger.BalanceIn(ctx, q, p.member.MerchantCode, p.account)
-		return Answer{Status: st, Balance: b, Currency: p.currency, TransactionID: cb.TransactionID, Message: msg}, false, err
+// nullTx is a vendor transaction read through a LEFT JOIN.
+type nullTx struct {
+	id, memberID, amount, balance, rolled sql.NullInt64
+	roundRef                              sql.NullInt64
+	kind, hash, currency                  sql.NullString
+}
+
+func (n nullTx) stored() (storedTx, bool) {
+	if !n.id.Valid {
+		return storedTx{}, false
 	}
-	hash := cb.hash(op)
-	prior, found, err := s.txByID(ctx, q, vendor, cb.TransactionID)
+	return storedTx{id: n.id.Int64, kind: n.kind.String, roundRef: n.roundRef, memberID: n.memberID.Int64, amount: n.amount.Int64,
+		hash: n.hash.String, balance: n.balance.Int64, currency: n.currency.String, rolledBack: n.rolled.Int64 == 1}, true
+}
+
+// transact applies a bet, win or rollback inside a batch. moved tells
+// whether the member's balance changed. Every refusal is decided before
+// anything is written, so a refused callback leaves the batch's
+// transaction as it found it.
+func (s *Service) transact(ctx context.Context, q database.Querier, vendor, op string, cb Callback, p player, game *catalog.Game) (Answer, bool, error) {
+	st, err := s.state(ctx, q, vendor, op, cb, p)
 	if err != nil {
 		return Answer{}, false, err
 	}
-	if found {
-		if prior.kind == txTombstone {
+	refuse := func(status Status, msg string) (Answer, bool, error) {
+		return Answer{Status: status, Balance: st.balance, Currency: p.currency, TransactionID: cb.TransactionID, Message: msg}, false, nil
+	}
+	hash := cb.hash(op)
+	if op == OpBet {
+		// A retried bet is answered as the first time even when its token
+		// has since expired or the player was frozen: it was accepted then.
+		if st.priorFound && st.prior.kind == txBet && st.prior.hash == hash {
+			return Answer{Status: StatusOK, Balance: st.prior.balance, Currency: st.prior.currency}, false, nil
+		}
+		// The token is checked where money is put at stake; wins and
+		// rollbacks are owed whatever became of the session. The status
+		// is the member's as it is now, so a freeze refuses the next bet.
+		switch {
+		case !st.sessionFound || st.session.memberID != p.member.ID || st.session.vendor != vendor:
+			return refuse(StatusInvalidToken, "the token is unknown, expired, or not this player's at this vendor")
+		case st.session.status != identity.StatusActive:
+			return refuse(StatusPlayerDisabled, "the player may not play")
+		case game == nil:
+			return refuse(StatusBadRequest, "gameCode is not a game of this vendor")
+		}
+	}
+	if st.priorFound {
+		if st.prior.kind == txTombstone {
 			return refuse(StatusDuplicate, "this transaction was rolled back before it arrived")
 		}
-		if prior.hash != hash {
+		if st.prior.hash != hash {
 			return refuse(StatusDuplicate, "transactionId was used for another request")
 		}
 		// A replay: the first answer, nothing done again.
-		return Answer{Status: StatusOK, Balance: prior.balance, Currency: prior.currency}, false, nil
+		return Answer{Status: StatusOK, Balance: st.prior.balance, Currency: st.prior.currency}, false, nil
 	}
 	switch op {
 	case OpBet:
-		return s.bet(ctx, q, vendor, cb, p, game, hash, refuse)
+		return s.bet(ctx, q, vendor, cb, p, game, hash, st, refuse)
 	case OpWin:
-		return s.win(ctx, q, vendor, cb, p, hash, refuse)
+		return s.win(ctx, q, vendor, cb, p, hash, st, refuse)
 	default:
-		return s.rollback(ctx, q, vendor, cb, p, hash, refuse)
+		return s.rollback(ctx, q, vendor, cb, p, hash, st, refuse)
 	}
 }
 
 type refuser func(Status, string) (Answer, bool, error)
 
-func (s *Service) bet(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, game *catalog.Game, hash string, refuse refuser) (Answer, bool, error) {
-	now := s.now().UnixMilli()
-	r, found, err := s.roundByID(ctx, q, vendor, cb.RoundID)
-	if err != nil {
-		return Answer{}, false, err
-	}
+func (s *Service) bet(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, game *catalog.Game, hash string, st state, refuse refuser) (Answer, bool, error) {
+	r, found := st.round, st.roundFound
 	switch {
 	case !found:
-		err = q.QueryRowContext(ctx, `INSERT INTO game_rounds (vendor_code, round_id, merchant_code, member_id, game_code, game_type, currency, mode, opened_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, vendor, cb.RoundID, p.member.MerchantCode, p.member.ID, game.Code,
-			game.LobbyType(), p.currency, p.mode, now).Scan(&r.id)
-		if err != nil {
-			return Answer{}, false, fmt.Errorf("provider: open round: %w", err)
-		}
 	case r.memberID != p.member.ID:
 		return refuse(StatusBadRequest, "roundId belongs to another player")
 	case r.closed:
@@ -267,45 +323,38 @@ func (s *Service) bet(ctx context.Context, q database.Querier, vendor string, cb
 	case r.game != cb.GameCode:
 		return refuse(StatusBadRequest, "the round is of another game")
 	}
-	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.account, p.side, txBet)
+	// The debit comes first: refused for want of money, it has changed
+	// nothing.
+	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.account, p.side, txBet, st.balance)
 	if errors.Is(err, wallet.ErrInsufficientFunds) {
 		return refuse(StatusInsufficientFunds, "the balance does not cover the stake")
 	}
 	if err != nil {
 		return Answer{}, false, err
 	}
-	if err := s.settleRound(ctx, q, r.id, "stake", cb.Amount, cb.RoundClosed); err != nil {
-		return Answer{}, false, err
+	change := s.settle(r.id, "stake", cb.Amount, cb.RoundClosed)
+	if !found {
+		change = s.open(vendor, cb, p, game)
 	}
-	if err := s.record(ctx, q, vendor, cb, txBet, r.id, p, hash, balance); err != nil {
+	if err := s.changeAndRecord(ctx, q, change, vendor, cb, txBet, p, hash, balance); err != nil {
 		return Answer{}, false, err
 	}
 	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
 }
 
-func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, hash string, refuse refuser) (Answer, bool, error) {
-	r, found, err := s.roundByID(ctx, q, vendor, cb.RoundID)
-	if err != nil {
-		return Answer{}, false, err
-	}
-	bet, betFound, err := s.txByID(ctx, q, vendor, cb.ReferenceTransactionID)
-	if err != nil {
-		return Answer{}, false, err
-	}
-	if !found || !betFound || bet.kind != txBet || !bet.roundRef.Valid || bet.roundRef.Int64 != r.id || bet.memberID != p.member.ID || bet.rolledBack {
+func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, hash string, st state, refuse refuser) (Answer, bool, error) {
+	r, bet := st.round, st.ref
+	if !st.roundFound || !st.refFound || bet.kind != txBet || !bet.roundRef.Valid || bet.roundRef.Int64 != r.id || bet.memberID != p.member.ID || bet.rolledBack {
 		return refuse(StatusTransactionNotFound, "referenceTransactionId is not a live bet of this player's round")
 	}
 	if r.closed {
 		return refuse(StatusBadRequest, "the round is closed")
 	}
-	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.side, p.account, txWin)
+	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.side, p.account, txWin, st.balance)
 	if err != nil {
 		return Answer{}, false, err
 	}
-	if err := s.settleRound(ctx, q, r.id, "win", cb.Amount, cb.RoundClosed); err != nil {
-		return Answer{}, false, err
-	}
-	if err := s.record(ctx, q, vendor, cb, txWin, r.id, p, hash, balance); err != nil {
+	if err := s.changeAndRecord(ctx, q, s.settle(r.id, "win", cb.Amount, cb.RoundClosed), vendor, cb, txWin, p, hash, balance); err != nil {
 		return Answer{}, false, err
 	}
 	if cb.Amount >= s.bigWin && p.mode == ModeReal {
@@ -316,77 +365,53 @@ func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb
 	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
 }
 
-func (s *Service) rollback(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, hash string, refuse refuser) (Answer, bool, error) {
-	bet, found, err := s.txByID(ctx, q, vendor, cb.ReferenceTransactionID)
-	if err != nil {
-		return Answer{}, false, err
-	}
-	if !found {
+func (s *Service) rollback(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, hash string, st state, refuse refuser) (Answer, bool, error) {
+	bet := st.ref
+	if !st.refFound {
 		// The bet never arrived (or has not yet): nothing to refund, and a
-		// tombstone so that when it does arrive it is refused.
-		if _, err := q.ExecContext(ctx, `INSERT INTO vendor_transactions (vendor_code, transaction_id, kind, member_id, request_hash, currency, created_at)
-			VALUES ($1, $2, $3, $4, '', $5, $6)`, vendor, cb.ReferenceTransactionID, txTombstone, p.member.ID, p.currency, s.now().UnixMilli()); err != nil {
+		// tombstone so that when it does arrive it is refused. Both rows
+		// go in one statement.
+		now := s.now().UnixMilli()
+		if _, err := q.ExecContext(ctx, `INSERT INTO vendor_transactions (`+recordColumns+`)
+			VALUES ($1, $2, $3, NULL, $4, 0, '', '', 0, $5, $6), ($1, $7, $8, NULL, $4, $9, $10, $11, $12, $5, $6)`,
+			vendor, cb.ReferenceTransactionID, txTombstone, p.member.ID, p.currency, now,
+			cb.TransactionID, txRollback, cb.Amount, cb.ReferenceTransactionID, hash, st.balance); err != nil {
 			return Answer{}, false, fmt.Errorf("provider: tombstone: %w", err)
 		}
-		balance, err := s.ledger.BalanceIn(ctx, q, p.member.MerchantCode, p.account)
-		if err != nil {
-			return Answer{}, false, err
-		}
-		if err := s.record(ctx, q, vendor, cb, txRollback, 0, p, hash, balance); err != nil {
-			return Answer{}, false, err
-		}
-		return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, false, nil
+		return Answer{Status: StatusOK, Balance: st.balance, Currency: p.currency}, false, nil
 	}
 	switch {
 	case bet.memberID != p.member.ID:
 		return refuse(StatusTransactionNotFound, "referenceTransactionId is not this player's")
 	case bet.kind == txTombstone:
 		// Rolled back before it arrived, again: nothing to refund.
-		balance, err := s.ledger.BalanceIn(ctx, q, p.member.MerchantCode, p.account)
-		if err != nil {
+		if err := s.record(ctx, q, vendor, cb, txRollback, 0, p, hash, st.balance); err != nil {
 			return Answer{}, false, err
 		}
-		if err := s.record(ctx, q, vendor, cb, txRollback, 0, p, hash, balance); err != nil {
-			return Answer{}, false, err
-		}
-		return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, false, nil
+		return Answer{Status: StatusOK, Balance: st.balance, Currency: p.currency}, false, nil
 	case bet.kind != txBet:
 		return refuse(StatusBadRequest, "only a bet can be rolled back")
-	}
-	var wins int
-	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM vendor_transactions WHERE round_ref = $1 AND kind = 'win'`, bet.roundRef).Scan(&wins); err != nil {
-		return Answer{}, false, fmt.Errorf("provider: round wins: %w", err)
-	}
-	if wins > 0 {
+	case st.refRoundWins > 0:
 		return refuse(StatusBadRequest, "the round was already paid; a bet of a paid round cannot be rolled back")
-	}
-	if cb.Amount != 0 && cb.Amount != bet.amount {
+	case cb.Amount != 0 && cb.Amount != bet.amount:
 		return refuse(StatusBadRequest, "amount differs from the bet's")
-	}
-	if bet.rolledBack {
+	case bet.rolledBack:
 		// Rolled back already by another rollback: nothing more to refund.
-		balance, err := s.ledger.BalanceIn(ctx, q, p.member.MerchantCode, p.account)
-		if err != nil {
+		if err := s.record(ctx, q, vendor, cb, txRollback, bet.roundRef.Int64, p, hash, st.balance); err != nil {
 			return Answer{}, false, err
 		}
-		if err := s.record(ctx, q, vendor, cb, txRollback, bet.roundRef.Int64, p, hash, balance); err != nil {
-			return Answer{}, false, err
-		}
-		return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, false, nil
+		return Answer{Status: StatusOK, Balance: st.balance, Currency: p.currency}, false, nil
 	}
 	refund := cb
 	refund.Amount = bet.amount
-	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, refund, p.side, p.account, txRollback)
+	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, refund, p.side, p.account, txRollback, st.balance)
 	if err != nil {
 		return Answer{}, false, err
 	}
 	if _, err := q.ExecContext(ctx, `UPDATE vendor_transactions SET rolled_back = 1 WHERE id = $1`, bet.id); err != nil {
 		return Answer{}, false, fmt.Errorf("provider: mark rolled back: %w", err)
 	}
-	if err := s.settleRound(ctx, q, bet.roundRef.Int64, "refunded", bet.amount, cb.RoundClosed); err != nil {
-		return Answer{}, false, err
-	}
-	if err := s.record(ctx, q, vendor, refund, txRollback, bet.roundRef.Int64, p, hash, balance); err != nil {
+	if err := s.changeAndRecord(ctx, q, s.settle(bet.roundRef.Int64, "refunded", bet.amount, cb.RoundClosed), vendor, refund, txRollback, p, hash, balance); err != nil {
 		return Answer{}, false, err
 	}
 	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
@@ -394,32 +419,47 @@ func (s *Service) rollback(ctx context.Context, q database.Querier, vendor strin
 
 // move records the ledger transfer of a callback and returns the member's
 // balance after it. A zero amount (a free spin's bet, a losing round's
-// closing win) moves nothing.
-func (s *Service) move(ctx context.Context, q database.Querier, merchantCode, vendor string, cb Callback, from, to wallet.Ref, kind string) (int64, bool, error) {
-	memberIsFrom := from.Kind == wallet.KindMember
+// closing win) moves nothing: the balance is the one read before. The
+// callback's id is fresh here (the transaction's state said so), so the
+// ledger does not look its key up again.
+func (s *Service) move(ctx context.Context, q database.Querier, merchantCode, vendor string, cb Callback, from, to wallet.Ref, kind string, before int64) (int64, bool, error) {
 	if cb.Amount == 0 {
-		ref := to
-		if memberIsFrom {
-			ref = from
-		}
-		b, err := s.ledger.BalanceIn(ctx, q, merchantCode, ref)
-		return b, false, err
+		return before, false, nil
 	}
-	t, err := s.ledger.MoveIn(ctx, q, wallet.Request{Merchant: merchantCode, Key: "vendor:" + vendor + ":" + cb.TransactionID,
+	t, err := s.ledger.MoveFreshIn(ctx, q, wallet.Request{Merchant: merchantCode, Key: "vendor:" + vendor + ":" + cb.TransactionID,
 		From: from, To: to, Amount: cb.Amount, Kind: kind, Reference: vendor + ":" + cb.RoundID})
 	if err != nil {
 		return 0, false, err
 	}
-	if memberIsFrom {
+	if from.Kind == wallet.KindMember {
 		return t.DebitBalance, true, nil
 	}
 	return t.CreditBalance, true, nil
 }
 
-// settleRound adds to one of the round's sums and closes the round when
-// the callback says so (a round once closed stays closed). column is one of
-// three fixed names, never input.
-func (s *Service) settleRound(ctx context.Context, q database.Querier, id int64, column string, amount int64, closed bool) error {
+// roundChange is a statement changing a round, returning its id.
+type roundChange struct {
+	sql  string // with RETURNING id
+	args []any
+}
+
+// open is a new round with its first bet's stake (and closed, if that bet
+// closes it).
+func (s *Service) open(vendor string, cb Callback, p player, game *catalog.Game) roundChange {
+	now := s.now().UnixMilli()
+	closed, closedAt := 0, int64(0)
+	if cb.RoundClosed {
+		closed, closedAt = 1, now
+	}
+	return roundChange{`INSERT INTO game_rounds (vendor_code, round_id, merchant_code, member_id, game_code, game_type, currency, mode, stake, closed, opened_at, closed_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+		[]any{vendor, cb.RoundID, p.member.MerchantCode, p.member.ID, game.Code, game.LobbyType(), p.currency, p.mode, cb.Amount, closed, now, closedAt}}
+}
+
+// settle adds to one of round id's sums and closes it when the callback
+// says so (a round once closed stays closed). column is one of three fixed
+// names, never input.
+func (s *Service) settle(id int64, column string, amount int64, closed bool) roundChange {
 	var set string
 	switch column {
 	case "stake":
@@ -429,14 +469,40 @@ func (s *Service) settleRound(ctx context.Context, q database.Querier, id int64,
 	default:
 		set = "refunded = refunded + $1"
 	}
-	var err error
 	if closed {
-		_, err = q.ExecContext(ctx, `UPDATE game_rounds SET `+set+`, closed = 1, closed_at = $2 WHERE id = $3`, amount, s.now().UnixMilli(), id)
-	} else {
-		_, err = q.ExecContext(ctx, `UPDATE game_rounds SET `+set+` WHERE id = $2`, amount, id)
+		return roundChange{`UPDATE game_rounds SET ` + set + `, closed = 1, closed_at = $2 WHERE id = $3 RETURNING id`, []any{amount, s.now().UnixMilli(), id}}
 	}
+	return roundChange{`UPDATE game_rounds SET ` + set + ` WHERE id = $2 RETURNING id`, []any{amount, id}}
+}
+
+// recordColumns are a transaction record's columns; round_ref is the
+// fourth.
+const recordColumns = `vendor_code, transaction_id, kind, round_ref, member_id, amount, reference_id, request_hash, balance, currency, created_at`
+
+// changeAndRecord changes the round and records the transaction with it.
+// On PostgreSQL that is one statement (the record takes the round's id from
+// the change), since every statement there is a round trip; elsewhere two.
+func (s *Service) changeAndRecord(ctx context.Context, q database.Querier, change roundChange, vendor string, cb Callback, kind string, p player, hash string, balance int64) error {
+	if s.db.Dialect != database.Postgres {
+		var round int64
+		if err := q.QueryRowContext(ctx, change.sql, change.args...).Scan(&round); err != nil {
+			return fmt.Errorf("provider: round: %w", err)
+		}
+		return s.record(ctx, q, vendor, cb, kind, round, p, hash, balance)
+	}
+	n := len(change.args)
+	ph := func(i int) string { return "$" + strconv.Itoa(n+i) }
+	query := `WITH r AS (` + change.sql + `)
+		INSERT INTO vendor_transactions (` + recordColumns + `)
+		SELECT ` + ph(1) + `, ` + ph(2) + `, ` + ph(3) + `, r.id, CAST(` + ph(4) + ` AS BIGINT), CAST(` + ph(5) + ` AS BIGINT), ` + ph(6) + `, ` +
+		ph(7) + `, CAST(` + ph(8) + ` AS BIGINT), ` + ph(9) + `, CAST(` + ph(10) + ` AS BIGINT) FROM r`
+	args := append(change.args, vendor, cb.TransactionID, kind, p.member.ID, cb.Amount, cb.ReferenceTransactionID, hash, balance, p.currency, s.now().UnixMilli())
+	res, err := q.ExecContext(ctx, query, args...)
 	if err != nil {
-		return fmt.Errorf("provider: round sums: %w", err)
+		return fmt.Errorf("provider: round and record: %w", err)
+	}
+	if rows, err := res.RowsAffected(); err != nil || rows != 1 {
+		return fmt.Errorf("provider: round and record: %d rows recorded (%v)", rows, err)
 	}
 	return nil
 }
@@ -447,7 +513,7 @@ func (s *Service) recordBigWin(ctx context.Context, q database.Querier, p player
 
 func (s *Service) record(ctx context.Context, q database.Querier, vendor string, cb Callback, kind string, roundRef int64, p player, hash string, balance int64) error {
 	ref := sql.NullInt64{Int64: roundRef, Valid: roundRef != 0}
-	if _, err := q.ExecContext(ctx, `INSERT INTO vendor_transactions (vendor_code, transaction_id, kind, round_ref, member_id, amount, reference_id, request_hash, balance, currency, created_at)
+	if _, err := q.ExecContext(ctx, `INSERT INTO vendor_transactions (`+recordColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, vendor, cb.TransactionID, kind, ref, p.member.ID, cb.Amount,
 		cb.ReferenceTransactionID, hash, balance, p.currency, s.now().UnixMilli()); err != nil {
 		return fmt.Errorf("provider: record transaction: %w", err)

@@ -265,3 +265,44 @@ func TestTrialPlaysWithPlayMoney(t *testing.T) {
 		e.verify()
 	})
 }
+
+// TestStatementsPerCallback holds a callback's work to its budget, counted
+// on SQLite once the caches are warm: five statements for a bet (read the
+// state; move the money; record the transfer; open the round; record the
+// callback) and for a paying win, three for a losing win, one for a
+// balance. (On PostgreSQL two pairs of them are one statement each.)
+func TestStatementsPerCallback(t *testing.T) {
+	db := dbtest.SQLite(t)
+	e := newEnv(t, db)
+	id, token := e.member("budget01", 10_000, identity.TypeMember)
+	player, game := strconv.FormatInt(id, 10), e.game()
+	ctx := context.Background()
+	count := func(op string, cb Callback) int64 {
+		t.Helper()
+		before := db.Statements()
+		if a := e.svc.Apply(ctx, testVendor, op, cb); a.Status != StatusOK {
+			t.Fatalf("%s %s: %s %s", op, cb.TransactionID, a.Status, a.Message)
+		}
+		return db.Statements() - before
+	}
+	pair := func(round string, prize int64) (bet, win int64) {
+		b := Callback{Token: token, Player: player, Currency: "USD", GameCode: game, RoundID: round, TransactionID: round + "-b", Amount: 100}
+		w := Callback{Player: player, Currency: "USD", RoundID: round, TransactionID: round + "-w", ReferenceTransactionID: b.TransactionID, Amount: prize, RoundClosed: true}
+		return count(OpBet, b), count(OpWin, w)
+	}
+	pair("warm", 50)
+	for _, tt := range []struct {
+		name   string
+		got    int64
+		budget int64
+	}{
+		{"bet", func() int64 { b, _ := pair("R1", 50); return b }(), 5},
+		{"paying win", func() int64 { _, w := pair("R2", 50); return w }(), 5},
+		{"losing win", func() int64 { _, w := pair("R3", 0); return w }(), 3},
+		{"balance", count(OpBalance, Callback{Token: token, Player: player, Currency: "USD"}), 1},
+	} {
+		if tt.got > tt.budget {
+			t.Errorf("%s: %d statements, budget %d", tt.name, tt.got, tt.budget)
+		}
+	}
+}

@@ -68,3 +68,37 @@ func hashToken(token string) string {
 	h := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(h[:])
 }
+
+// playSession is what a bet or balance callback needs of its token: whose
+// and where the session is, and the member's status as it is now (and, for
+// a balance callback, the member's balance).
+type playSession struct {
+	memberID int64
+	vendor   string
+	status   string
+	balance  int64
+}
+
+// callbackSession reads a live session with its member's current status and
+// balance in one statement, for a balance callback (a bet reads its session
+// inside its transaction); ok is false for an unknown or expired token.
+func (s *Service) callbackSession(ctx context.Context, token string, p player) (playSession, bool, error) {
+	var ps playSession
+	if token == "" || len(token) > 100 {
+		return ps, false, nil
+	}
+	err := s.db.Read().QueryRowContext(ctx, `SELECT s.member_id, s.vendor_code, m.status, COALESCE(a.balance, 0)
+		FROM game_sessions s
+		JOIN members m ON m.id = s.member_id
+		LEFT JOIN wallet_accounts a ON a.merchant_code = $3 AND a.kind = $4 AND a.owner = $5 AND a.currency = $6
+		WHERE s.token_hash = $1 AND s.expires_at > $2`, hashToken(token), s.now().UnixMilli(),
+		p.member.MerchantCode, p.account.Kind, p.account.Owner, p.account.Currency).
+		Scan(&ps.memberID, &ps.vendor, &ps.status, &ps.balance)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ps, false, nil
+	}
+	if err != nil {
+		return ps, false, fmt.Errorf("provider: game session: %w", err)
+	}
+	return ps, true, nil
+}

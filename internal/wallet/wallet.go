@@ -9,6 +9,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"portal/internal/database"
@@ -51,12 +53,47 @@ type Service struct {
 	db    *database.DB
 	now   func() time.Time
 	shard func() int
+	ids   accountIDs
 }
 
 // NewService opens the ledger on db; now is the clock (time.Now in
 // production).
 func NewService(db *database.DB, now func() time.Time) *Service {
 	return &Service{db: db, now: now, shard: func() int { return rand.IntN(HouseShards) }}
+}
+
+// accountIDs remembers the ids of committed accounts: an account, once
+// committed, is never deleted and never changes id, so its id is asked for
+// once per process. Only ids known to be committed go in (see Open): an id
+// met inside a transaction might yet be rolled back.
+type accountIDs struct {
+	m sync.Map // accountKey -> int64
+	n atomic.Int64
+}
+
+type accountKey struct {
+	merchant string
+	ref      Ref
+}
+
+// maxCachedAccounts bounds the cache (about a hundred bytes an entry); past
+// it the cache starts again empty.
+const maxCachedAccounts = 200_000
+
+func (c *accountIDs) get(merchant string, r Ref) (int64, bool) {
+	v, ok := c.m.Load(accountKey{merchant, r})
+	if !ok {
+		return 0, false
+	}
+	return v.(int64), true
+}
+
+func (c *accountIDs) put(merchant string, r Ref, id int64) {
+	if c.n.Add(1) > maxCachedAccounts {
+		c.m.Clear()
+		c.n.Store(1)
+	}
+	c.m.Store(accountKey{merchant, r}, id)
 }
 
 // Ref names an account: its kind, owner and currency, within a merchant.

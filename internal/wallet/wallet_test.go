@@ -149,3 +149,55 @@ func TestVerifyFindsTampering(t *testing.T) {
 		}
 	})
 }
+
+// TestSpentMeanwhileChangesNothing: a transfer waiting for the member's row
+// while another transaction spends the money finds it gone, and is refused
+// with nothing changed, inside a transaction that then commits (as group
+// commit does with a refusal).
+func TestSpentMeanwhileChangesNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		if db.Dialect != database.Postgres {
+			t.Skip("one writer at a time on SQLite: nothing can spend meanwhile")
+		}
+		s := setup(t, db)
+		ctx := context.Background()
+		fund(t, s, 9, 100)
+		bet := func(key string) Request {
+			return Request{Merchant: "demo", Key: key, From: Member(9, "USD"), To: Side(KindHouse, "house", "USD"), Amount: 60, Kind: "bet"}
+		}
+		if _, _, err := s.Open(ctx, "demo", Member(9, "USD"), Side(KindHouse, "house", "USD")); err != nil {
+			t.Fatal(err)
+		}
+		first, err := db.SQLDB().BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.MoveIn(ctx, first, bet("first")); err != nil {
+			t.Fatal(err)
+		}
+		second := make(chan error, 1)
+		go func() {
+			second <- db.InTx(ctx, func(q database.Querier) error {
+				_, err := s.MoveFreshIn(ctx, q, bet("second"))
+				if errors.Is(err, ErrInsufficientFunds) {
+					return nil // refused: the transaction commits what it holds
+				}
+				if err == nil {
+					return errors.New("the second bet was accepted")
+				}
+				return err
+			})
+		}()
+		time.Sleep(300 * time.Millisecond) // the second waits for the first's locks
+		if err := first.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-second; err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := s.Balance(ctx, "demo", Member(9, "USD")); b != 40 {
+			t.Fatalf("balance %d, want 40", b)
+		}
+		clean(t, s)
+	})
+}
