@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -47,7 +48,19 @@ func main() {
 	warm := flag.Duration("warmup", time.Second, "unmeasured warm-up per endpoint")
 	only := flag.String("only", "", "run only one part: lobby or wallet")
 	dbs := flag.String("db", "", "wallet part on one database only: sqlite or postgres")
+	profile := flag.String("cpuprofile", "", "write this load generator's CPU profile to the file (the portal's: set PORTAL_PPROF)")
 	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "portal-bench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var err error
 	if *only != "wallet" {
 		err = run(*portal, *conns, *dur, *warm)
@@ -56,6 +69,7 @@ func main() {
 		err = walletBenches(*portal, *dbs, *conns, *dur, *warm)
 	}
 	if err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "portal-bench:", err)
 		os.Exit(1)
 	}

@@ -56,6 +56,13 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go watcher.Run(ctx)
+	if cfg.ProfileAddr != "" {
+		go func() {
+			if err := serveProfiler(ctx, cfg.ProfileAddr, log); err != nil {
+				log.Error("profiler stopped", "err", err)
+			}
+		}()
+	}
 	// The in-house rounds a crash left half done are finished now and then
 	// every minute; the sweeper stops before the wallet's lanes close.
 	swept := make(chan struct{})

@@ -5,6 +5,7 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,10 @@ type Config struct {
 	// NoCompression leaves API answers uncompressed (PORTAL_COMPRESS=off),
 	// for a deployment behind a proxy or CDN that compresses already.
 	NoCompression bool
+	// ProfileAddr serves Go's profiler (net/http/pprof) on a listener of its
+	// own (PORTAL_PPROF, host:port). Only a loopback address is accepted:
+	// profiles expose the process's internals and must never face players.
+	ProfileAddr string
 	// ShutdownGrace bounds how long in-flight requests may finish on stop.
 	ShutdownGrace time.Duration
 }
@@ -60,6 +65,7 @@ func Load(getenv func(string) string) (Config, error) {
 		SMTPFrom:      or(getenv("PORTAL_SMTP_FROM"), "no-reply@localhost"),
 		LogJSON:       getenv("PORTAL_LOG_FORMAT") == "json",
 		NoCompression: getenv("PORTAL_COMPRESS") == "off",
+		ProfileAddr:   getenv("PORTAL_PPROF"),
 		WatchInterval: 2 * time.Second,
 		ShutdownGrace: 15 * time.Second,
 	}
@@ -73,6 +79,9 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("config: PORTAL_WATCH_INTERVAL must be a duration in (0, 5s], got %q", v)
 		}
 		c.WatchInterval = d
+	}
+	if c.ProfileAddr != "" && !loopback(c.ProfileAddr) {
+		return c, fmt.Errorf("config: PORTAL_PPROF must be a loopback host:port such as 127.0.0.1:6060, got %q", c.ProfileAddr)
 	}
 	for _, s := range strings.Split(getenv("PORTAL_TRUSTED_PROXIES"), ",") {
 		s = strings.TrimSpace(s)
@@ -98,6 +107,20 @@ func parsePrefix(s string) (netip.Prefix, error) {
 		return netip.Prefix{}, err
 	}
 	return netip.PrefixFrom(a, a.BitLen()), nil
+}
+
+// loopback tells whether hostport names a loopback address (an IP or
+// "localhost"), never an empty or wildcard host.
+func loopback(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
 }
 
 func or(v, def string) string {

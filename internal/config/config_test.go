@@ -32,6 +32,16 @@ func TestLoad(t *testing.T) {
 				t.Error("PORTAL_COMPRESS=off ignored")
 			}
 		}},
+		{"profiler on loopback", map[string]string{"PORTAL_PPROF": "127.0.0.1:6060"}, false, func(t *testing.T, c Config) {
+			if c.ProfileAddr != "127.0.0.1:6060" {
+				t.Errorf("ProfileAddr = %q", c.ProfileAddr)
+			}
+		}},
+		{"profiler on localhost", map[string]string{"PORTAL_PPROF": "localhost:6060"}, false, nil},
+		{"profiler on ::1", map[string]string{"PORTAL_PPROF": "[::1]:6060"}, false, nil},
+		{"profiler on every interface", map[string]string{"PORTAL_PPROF": ":6060"}, true, nil},
+		{"profiler on a public address", map[string]string{"PORTAL_PPROF": "0.0.0.0:6060"}, true, nil},
+		{"profiler without port", map[string]string{"PORTAL_PPROF": "127.0.0.1"}, true, nil},
 		{"bad proxy", map[string]string{"PORTAL_TRUSTED_PROXIES": "nope"}, true, nil},
 		{"bad level", map[string]string{"PORTAL_LOG_LEVEL": "loud"}, true, nil},
 		{"watch too slow", map[string]string{"PORTAL_WATCH_INTERVAL": "10s"}, true, nil},
