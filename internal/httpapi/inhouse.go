@@ -27,7 +27,7 @@ func (s *Server) inhouseSession(r *http.Request) (any, error) {
 	code := p.String("game")
 	if p.Bool("demo") && r.Header.Get(gameTokenHeader) == "" {
 		m := merchantOf(r.Context())
-		return inhouse.DemoSession(code, m.Currency, m.CurrencySymbol, m.Decimals)
+		return s.Inhouse.DemoSession(r.Context(), inhouse.DemoView{Merchant: m.Code, Game: code, Currency: m.Currency, Symbol: m.CurrencySymbol, Decimals: m.Decimals})
 	}
 	pl, err := s.inhousePlayer(r, code)
 	if err != nil {

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type FrameLocator, type Page } from '@playwright/test';
-import { operator, shot } from './support';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { LOOKS, loggedInAs, operator, shot, type Look } from './support';
 
 // Our own games (provider PGE) against the real server: a member spins the
 // slot in the game popup, finds the round in the fairness panel, changes
@@ -15,38 +15,8 @@ test.afterAll(() => {
   if (back !== 0) operator(['wallet', 'adjust', 'demo', 'player01', back.toFixed(2), '--reason', 'e2e in-house games']);
 });
 
-type Look = { name: string; lang: string; theme: 'dark' | 'light'; phone: boolean; script: RegExp; dir: 'ltr' | 'rtl' };
-const desktop: Look = { name: 'desktop-en-dark', lang: 'EN', theme: 'dark', phone: false, script: /[A-Za-z]/, dir: 'ltr' };
-const looks: Look[] = [
-  desktop,
-  { name: 'phone-km-light', lang: 'KM', theme: 'light', phone: true, script: /[\u1780-\u17FF]/, dir: 'ltr' },
-  { name: 'phone-ar-dark', lang: 'AR', theme: 'dark', phone: true, script: /[\u0600-\u06FF]/, dir: 'rtl' },
-];
-
-async function logIn(browser: Browser, look: Look) {
-  const ctx = await browser.newContext(look.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1366, height: 900 } });
-  const page = await ctx.newPage();
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('__init')) return;
-    sessionStorage.setItem('__init', '1');
-    localStorage.setItem('lang', 'EN');
-    sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
-    sessionStorage.setItem('USER_POPUP', 'closed');
-  });
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username', { exact: true }).fill('player01');
-  await dialog.getByLabel('Password').fill('Player@123');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.locator('.member-name').first()).toHaveText('player01');
-  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
-  await ok.waitFor({ timeout: 3000 }).then(() => ok.click(), () => undefined);
-  await page.evaluate(([lang, theme]) => {
-    localStorage.setItem('lang', lang);
-    localStorage.setItem('theme', theme);
-  }, [look.lang, look.theme] as const);
-  return { ctx, page };
-}
+const desktop = LOOKS.desktopEnDark;
+const looks: Look[] = [desktop, LOOKS.phoneKmLight, LOOKS.phoneArDark];
 
 type Answer = { roundId: string; nonce: number; stake: number; win: number; balance: number; result: { freeSpins?: unknown[]; crashPoint?: number } };
 
@@ -84,7 +54,7 @@ async function playRound(page: Page, root: Page | FrameLocator, button: string |
 
 test('a member spins the slot in the game popup, verifies the round in the browser and rolls the dice', async ({ browser }) => {
   test.setTimeout(90_000);
-  const { ctx, page } = await logIn(browser, desktop);
+  const { ctx, page } = await loggedInAs(browser, desktop);
   await page.goto('/provider?vassalage=PGE');
   await page.getByRole('button', { name: 'Play Portal Fortune Reels' }).click();
   const popup = page.locator('.game-popup');
@@ -139,10 +109,12 @@ test('a member spins the slot in the game popup, verifies the round in the brows
   await page.getByRole('row').filter({ hasText: answer.roundId }).getByRole('link', { name: 'Verify' }).click();
   await expect(page.getByTestId('commit-check')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('verify-result')).toContainText(money(answer.win));
-  await page.goBack();
+  await page.getByRole('button', { name: 'Back to the betting record' }).click();
   await page.getByRole('row').filter({ hasText: roll.roundId }).getByRole('link', { name: 'Verify' }).click();
   await expect(page.getByText('Its server seed stays secret until you change seeds.')).toBeVisible();
   await shot(page, 'inhouse-verify-sealed-desktop-en-dark');
+  await page.getByRole('button', { name: 'Back to the betting record' }).click();
+  await expect(page.getByRole('row').filter({ hasText: roll.roundId })).toBeVisible();
   await ctx.close();
 });
 
@@ -164,7 +136,7 @@ test('a visitor plays the crash demo on demo credits and sees its seed', async (
 for (const look of looks) {
   test(`in-house pages look right: ${look.name}`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const { ctx, page } = await logIn(browser, look);
+    const { ctx, page } = await loggedInAs(browser, look);
     for (const [game, path, button] of [
       ['PGE_SLOT', 'slot', /^(Spin|បង្វិល|دوران)$/],
       ['PGE_DICE', 'dice', /^(Roll|បោះ|ارمِ)$/],

@@ -1,30 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { shot } from './support';
+import { expect, test } from '@playwright/test';
+import { logInPlayer, shot } from './support';
 
 // The money flow against the real server: a member sees the balance, plays a
 // round of a catalogue game (served by the vendor simulator through the
 // signed seamless-wallet API), and finds it in the betting record.
-async function logIn(page: Page) {
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('__init')) return;
-    sessionStorage.setItem('__init', '1');
-    localStorage.setItem('lang', 'EN');
-    sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
-    sessionStorage.setItem('USER_POPUP', 'closed');
-  });
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username', { exact: true }).fill('player01');
-  await dialog.getByLabel('Password').fill('Player@123');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.locator('.member-name')).toHaveText('player01');
-  // A first log-in may greet with the first-login announcements.
-  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
-  await ok.waitFor({ timeout: 3000 }).then(() => ok.click(), () => undefined);
-}
-
 test('a member plays a simulated vendor round and finds it in the betting record', async ({ page }) => {
-  await logIn(page);
+  await logInPlayer(page);
   const balance = page.getByTestId('balance').first();
   await expect(balance).toContainText('10,000.00');
 

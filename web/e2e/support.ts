@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -44,4 +44,66 @@ export async function shot(page: Page, name: string): Promise<string> {
   const path = join(screensDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** A way of looking at the site: language, theme and device. */
+export type Look = {
+  name: string;
+  lang: string;
+  theme: 'dark' | 'light';
+  phone: boolean;
+  /** A character of the language's script, found in the page's own text. */
+  script: RegExp;
+  dir: 'ltr' | 'rtl';
+};
+
+export const LOOKS = {
+  desktopEnDark: { name: 'desktop-en-dark', lang: 'EN', theme: 'dark', phone: false, script: /[A-Za-z]/, dir: 'ltr' },
+  desktopEnLight: { name: 'desktop-en-light', lang: 'EN', theme: 'light', phone: false, script: /[A-Za-z]/, dir: 'ltr' },
+  phoneKmLight: { name: 'phone-km-light', lang: 'KM', theme: 'light', phone: true, script: /[\u1780-\u17FF]/, dir: 'ltr' },
+  phoneArDark: { name: 'phone-ar-dark', lang: 'AR', theme: 'dark', phone: true, script: /[\u0600-\u06FF]/, dir: 'rtl' },
+} satisfies Record<string, Look>;
+
+/**
+ * Logs player01 in through the log-in dialog, in English, with the public
+ * announcements already closed, and dismisses a first-login greeting if one
+ * comes. The page is on the site afterwards, logged in.
+ */
+export async function logInPlayer(page: Page, username = 'player01', password = 'Player@123'): Promise<void> {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('__init')) return;
+    sessionStorage.setItem('__init', '1');
+    localStorage.setItem('lang', 'EN');
+    sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
+    sessionStorage.setItem('USER_POPUP', 'closed');
+  });
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByLabel('Username', { exact: true }).fill(username);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.locator('.member-name').first()).toHaveText(username);
+  // A first log-in may greet with the first-login announcements.
+  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
+  await ok.waitFor({ timeout: 3000 }).then(() => ok.click(), () => undefined);
+}
+
+/**
+ * A new browser context sized for look's device with player01 logged in;
+ * the look's language and theme apply from the next page loaded.
+ */
+export async function loggedInAs(browser: Browser, look: Look): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext(
+    look.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1366, height: 900 } },
+  );
+  const page = await ctx.newPage();
+  await logInPlayer(page);
+  await page.evaluate(
+    ([lang, theme]) => {
+      localStorage.setItem('lang', lang);
+      localStorage.setItem('theme', theme);
+    },
+    [look.lang, look.theme] as const,
+  );
+  return { ctx, page };
 }

@@ -407,9 +407,6 @@ func TestDemoRevealsItsSeed(t *testing.T) {
 		e := newEnv(t, db)
 		ctx := context.Background()
 		r, err := e.svc.PlayDemo(ctx, DemoRequest{Merchant: "demo", Decimals: 2, Bet: Bet{Game: Dice, Stake: 100, Target: 5000, Over: true}})
-		if errors.Is(err, ErrDemoUnavailable) {
-			t.Skip("the seeded dice offers no demo")
-		}
 		if err != nil || r.ServerSeed == "" {
 			t.Fatalf("demo: %+v %v", r, err)
 		}
@@ -419,6 +416,43 @@ func TestDemoRevealsItsSeed(t *testing.T) {
 		}
 		if n := e.count(`SELECT COUNT(*) FROM inhouse_rounds`); n != 0 {
 			t.Fatalf("a demo stored %d rounds", n)
+		}
+	})
+}
+
+// A game that offers no demo (supportPlay 1) refuses a visitor both its
+// opening view and a round, so the page says so before the first press.
+func TestDemoOnlyWhereOffered(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		ctx := context.Background()
+		view := DemoView{Merchant: "demo", Game: Crash, Currency: "USD", Symbol: "$", Decimals: 2}
+		if v, err := e.svc.DemoSession(ctx, view); err != nil || v.Mode != provider.ModeDemo || v.Limits.MinStake == 0 {
+			t.Fatalf("demo view of a game offering one: %+v %v", v, err)
+		}
+		if _, err := db.Write().ExecContext(ctx, `UPDATE games SET support_play = 1 WHERE game_code = $1`, Crash); err != nil {
+			t.Fatal(err)
+		}
+		e.cat.Invalidate()
+		tests := []struct {
+			name string
+			call func() error
+			want error
+		}{
+			{"view", func() error { _, err := e.svc.DemoSession(ctx, view); return err }, ErrDemoUnavailable},
+			{"round", func() error {
+				_, err := e.svc.PlayDemo(ctx, DemoRequest{Merchant: "demo", Decimals: 2, Bet: Bet{Game: Crash, Stake: 100, CashOut: 200}})
+				return err
+			}, ErrDemoUnavailable},
+			{"unknown game", func() error {
+				_, err := e.svc.DemoSession(ctx, DemoView{Merchant: "demo", Game: "PGE_NOPE", Currency: "USD", Decimals: 2})
+				return err
+			}, ErrBet},
+		}
+		for _, tt := range tests {
+			if err := tt.call(); !errors.Is(err, tt.want) {
+				t.Errorf("%s: err = %v, want %v", tt.name, err, tt.want)
+			}
 		}
 	})
 }

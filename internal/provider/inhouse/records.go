@@ -153,20 +153,8 @@ type DemoRequest struct {
 // pair that it reveals at once.
 func (s *Service) PlayDemo(ctx context.Context, d DemoRequest) (Round, error) {
 	b := d.Bet.params()
-	if !known(b.Game) {
-		return Round{}, fmt.Errorf("%w: unknown game %q", ErrBet, b.Game)
-	}
-	g, err := s.games.Game(ctx, b.Game)
-	if err != nil {
+	if err := s.demoOpen(ctx, d.Merchant, b.Game); err != nil {
 		return Round{}, err
-	}
-	if g.SupportPlay {
-		return Round{}, ErrDemoUnavailable
-	}
-	if down, err := s.games.UnderMaintenance(ctx, d.Merchant, provider.InhouseVendor); err != nil {
-		return Round{}, err
-	} else if down {
-		return Round{}, ErrMaintenance
 	}
 	if err := b.check(limitsFor(b.Game, d.Decimals)); err != nil {
 		return Round{}, err
@@ -219,13 +207,42 @@ func (s *Service) Session(ctx context.Context, p Player, gameCode string) (Sessi
 		Decimals: m.Decimals, Limits: limitsFor(gameCode, m.Decimals), Seed: &seeds.Current}, nil
 }
 
-// DemoSession is the opening view of a free demo.
-func DemoSession(gameCode, currency, symbol string, decimals int) (SessionView, error) {
-	if !known(gameCode) {
-		return SessionView{}, fmt.Errorf("%w: unknown game %q", ErrBet, gameCode)
+// DemoSession is the opening view of a free demo. It refuses as PlayDemo
+// would, so a page learns before the first round that a game has no demo
+// or is under maintenance.
+func (s *Service) DemoSession(ctx context.Context, d DemoView) (SessionView, error) {
+	if err := s.demoOpen(ctx, d.Merchant, d.Game); err != nil {
+		return SessionView{}, err
 	}
-	return SessionView{Game: gameCode, Mode: provider.ModeDemo, Currency: currency, CurrencySymbol: symbol, Decimals: decimals,
-		Limits: limitsFor(gameCode, decimals)}, nil
+	return SessionView{Game: d.Game, Mode: provider.ModeDemo, Currency: d.Currency, CurrencySymbol: d.Symbol, Decimals: d.Decimals,
+		Limits: limitsFor(d.Game, d.Decimals)}, nil
+}
+
+// DemoView asks for a demo's opening view in a merchant's currency.
+type DemoView struct {
+	Merchant, Game, Currency, Symbol string
+	Decimals                         int
+}
+
+// demoOpen tells whether a visitor may play gameCode for free at merchant:
+// a game of ours, offering a demo (supportPlay 0), not under maintenance.
+func (s *Service) demoOpen(ctx context.Context, merchant, gameCode string) error {
+	if !known(gameCode) {
+		return fmt.Errorf("%w: unknown game %q", ErrBet, gameCode)
+	}
+	g, err := s.games.Game(ctx, gameCode)
+	if err != nil {
+		return err
+	}
+	if g.SupportPlay {
+		return ErrDemoUnavailable
+	}
+	if down, err := s.games.UnderMaintenance(ctx, merchant, provider.InhouseVendor); err != nil {
+		return err
+	} else if down {
+		return ErrMaintenance
+	}
+	return nil
 }
 
 // Paytables are the published rules of the three games.

@@ -8,7 +8,7 @@ import { usePermission } from '../../data/permission';
 import { fetchRound, GAMES, postVerify, usePaytable, type CrashResult, type DiceResult, type GameCode, type GameResult, type SlotResult, type VerifyAnswer, type VerifyBody } from './api';
 import { DICE_MAX_TARGET, DICE_MIN_TARGET } from './dice';
 import { CRASH_MAX_CASHOUT, CRASH_MIN_CASHOUT } from './crash';
-import { readVerifyParams, roundVerifyParams, verifyHref } from './fairness';
+import { FROM_RECORDS, readVerifyParams, roundVerifyParams, verifyHref } from './fairness';
 import { clamp, formatHundredths, parseHundredths } from './hundredths';
 import { sha256Hex } from './sha256';
 import { SlotRoundView } from './SlotRound';
@@ -40,12 +40,13 @@ export function VerifyPage() {
 // player can already note down (the hash and the nonce).
 function LinkedRound({ roundId }: { roundId: string }) {
   const { t } = useTranslation();
+  const { key, state } = useLocation();
   const navigate = useNavigate();
   const q = useQuery({ queryKey: ['inhouse', 'round', roundId], queryFn: ({ signal }) => fetchRound(roundId, signal) });
   const ready = q.data ? roundVerifyParams(q.data) : null;
   useEffect(() => {
-    if (ready) void navigate(verifyHref(ready), { replace: true });
-  }, [ready, navigate]);
+    if (ready) void navigate(verifyHref(ready), { replace: true, state });
+  }, [ready, navigate, state]);
   let body: ReactNode;
   if (q.isError) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   else if (!q.data || ready) body = <Spinner />;
@@ -68,11 +69,25 @@ function LinkedRound({ roundId }: { roundId: string }) {
     <div className="pge pge-verify">
       <header className="pge-bar">
         <h1 className="pge-title">{t('inhouse.verify.title')}</h1>
+        {key !== 'default' && <BackButton from={state} />}
       </header>
       <div className="pge-body">
         <div className="pge-main">{body}</div>
       </div>
     </div>
+  );
+}
+
+// BackButton returns to where the player came from: the game, or the
+// betting record when its link brought them (from is the location state).
+function BackButton({ from }: { from: unknown }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const records = typeof from === 'object' && from !== null && (from as { from?: unknown }).from === FROM_RECORDS.from;
+  return (
+    <button type="button" className="button button-small" onClick={() => void navigate(-1)}>
+      {t(records ? 'inhouse.verify.backToRecords' : 'inhouse.verify.back')}
+    </button>
   );
 }
 
@@ -82,8 +97,7 @@ function LinkedRound({ roundId }: { roundId: string }) {
 function VerifyForm() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const { key } = useLocation();
-  const navigate = useNavigate();
+  const { key, state } = useLocation();
   const p = usePermission();
   const money = useMoneyOf({ decimals: p.merchant.decimals, currencySymbol: p.merchant.currencySymbol });
   const decimals = p.merchant.decimals;
@@ -158,11 +172,7 @@ function VerifyForm() {
     <div className="pge pge-verify">
       <header className="pge-bar">
         <h1 className="pge-title">{t('inhouse.verify.title')}</h1>
-        {key !== 'default' && (
-          <button type="button" className="button button-small" onClick={() => navigate(-1)}>
-            {t('inhouse.verify.back')}
-          </button>
-        )}
+        {key !== 'default' && <BackButton from={state} />}
       </header>
       <div className="pge-body">
         <div className="pge-main">

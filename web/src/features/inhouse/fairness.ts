@@ -8,6 +8,13 @@ export function validClientSeed(s: string): boolean {
 
 export const VERIFY_PATH = '/play/pge/verify';
 
+/** The navigation state of the betting record's links to the verify page,
+ * so its back button names where it returns to. */
+export const FROM_RECORDS = { from: 'records' } as const;
+
+/** The verify page for one of the member's rounds, named by id. */
+export const roundVerifyHref = (roundId: string) => `${VERIFY_PATH}?round=${encodeURIComponent(roundId)}`;
+
 // What the verify page needs to replay a round, as its query names it.
 export type VerifyParams = {
   game: GameCode;

@@ -6,6 +6,7 @@ import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
 import { useVendors } from '../../../data/catalog';
 import { formatEpoch } from '../../../lib/format';
+import { FROM_RECORDS, roundVerifyHref } from '../../inhouse/fairness';
 import { PeriodForm } from './PeriodForm';
 import { useBetHistory, type Bet, type BetFilter } from './reports';
 import { Amount, ReportTable, type Column } from './ReportTable';
@@ -46,7 +47,7 @@ export function BetRecord() {
           <span className="report-id">{b.roundId}</span>
           {/* Our own games are provably fair: any round can be checked. */}
           {b.vassalage === INHOUSE_VENDOR && (
-            <Link className="report-sub" to={`/play/pge/verify?round=${encodeURIComponent(b.roundId)}`}>
+            <Link className="report-sub" to={roundVerifyHref(b.roundId)} state={FROM_RECORDS}>
               {t('records.verify')}
             </Link>
           )}
