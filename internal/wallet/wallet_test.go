@@ -150,6 +150,26 @@ func TestVerifyFindsTampering(t *testing.T) {
 	})
 }
 
+// A transfer recorded under another merchant than its accounts' is found:
+// on PostgreSQL no foreign key holds a transfer's merchant (migration
+// 00013), so verify does.
+func TestVerifyFindsStrayTransfers(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s := setup(t, db)
+		ctx := context.Background()
+		fund(t, s, 10, 500)
+		fund(t, s, 11, 700)
+		clean(t, s)
+		if _, err := db.Write().ExecContext(ctx, `UPDATE wallet_transfers SET merchant_code = 'lucky' WHERE amount = 700`); err != nil {
+			t.Fatal(err)
+		}
+		v, err := s.Verify(ctx)
+		if err != nil || len(v) != 1 {
+			t.Fatalf("violations = %+v, %v", v, err)
+		}
+	})
+}
+
 // TestSpentMeanwhileChangesNothing: a transfer waiting for the member's row
 // while another transaction spends the money finds it gone, and is refused
 // with nothing changed, inside a transaction that then commits (as group
