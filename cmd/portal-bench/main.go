@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -142,10 +143,16 @@ func load(client *http.Client, url string, conns int, d time.Duration) result {
 			defer wg.Done()
 			lat := make([]time.Duration, 0, 4096)
 			bad := 0
+			r := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 			for ctx.Err() == nil {
 				t0 := time.Now()
 				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 				req.Header.Set("Merchant", "demo")
+				// Each request comes from another visitor's address (the
+				// portal trusts the bench as its proxy): answers that name
+				// the visitor, such as permission's location, differ as
+				// they would in the field.
+				req.Header.Set("X-Forwarded-For", visitorAddr(r))
 				res, err := client.Do(req)
 				if err != nil {
 					if ctx.Err() == nil {
@@ -180,6 +187,11 @@ func load(client *http.Client, url string, conns int, d time.Duration) result {
 	}
 }
 
+// visitorAddr is a random public-looking IPv4 address.
+func visitorAddr(r *rand.Rand) string {
+	return fmt.Sprintf("%d.%d.%d.%d", 11+r.IntN(200), r.IntN(256), r.IntN(256), 1+r.IntN(254))
+}
+
 func check(client *http.Client, url string) error {
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
 	req.Header.Set("Merchant", "demo")
@@ -199,7 +211,9 @@ func check(client *http.Client, url string) error {
 // waits until it answers; stop interrupts it and waits for it to end.
 func startPortal(portal, addr, dir, dsn string) (*exec.Cmd, func(), error) {
 	cmd := exec.Command(portal, "serve")
-	cmd.Env = append(os.Environ(), "PORTAL_ADDR="+addr, "PORTAL_DATA="+dir, "PORTAL_DB="+dsn, "PORTAL_LOG_LEVEL=warn")
+	cmd.Env = append(os.Environ(), "PORTAL_ADDR="+addr, "PORTAL_DATA="+dir, "PORTAL_DB="+dsn, "PORTAL_LOG_LEVEL=warn",
+		// The load generator stands for a proxy in front of many visitors.
+		"PORTAL_TRUSTED_PROXIES=127.0.0.1")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		return nil, nil, fmt.Errorf("start %s: %w", portal, err)

@@ -36,7 +36,7 @@ func (s *Server) compressResponses(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		bw := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
+		bw := &bufferedWriter{ResponseWriter: w, status: http.StatusOK, cache: s.gzipped}
 		next.ServeHTTP(bw, r)
 		bw.finish()
 	})
@@ -50,6 +50,7 @@ type bufferedWriter struct {
 	written bool
 	passed  bool // the handler set its own encoding: pass writes through
 	buf     bytes.Buffer
+	cache   *answerCache
 }
 
 func (b *bufferedWriter) WriteHeader(status int) {
@@ -85,6 +86,20 @@ func (b *bufferedWriter) finish() {
 		_, _ = b.ResponseWriter.Write(body)
 		return
 	}
+	hash, gz := b.cache.get(body)
+	if gz == nil {
+		gz = gzipBytes(body)
+		b.cache.put(hash, body, gz)
+	}
+	h.Del("Content-Length")
+	h.Set("Content-Encoding", "gzip")
+	h.Add("Vary", "Accept-Encoding")
+	b.ResponseWriter.WriteHeader(b.status)
+	_, _ = b.ResponseWriter.Write(gz)
+}
+
+// gzipBytes is body gzipped in stateless mode.
+func gzipBytes(body []byte) []byte {
 	zw := gzipWriters.Get().(*gzip.Writer)
 	defer gzipWriters.Put(zw)
 	var out bytes.Buffer
@@ -92,9 +107,5 @@ func (b *bufferedWriter) finish() {
 	zw.Reset(&out)
 	_, _ = zw.Write(body)
 	_ = zw.Close()
-	h.Del("Content-Length")
-	h.Set("Content-Encoding", "gzip")
-	h.Add("Vary", "Accept-Encoding")
-	b.ResponseWriter.WriteHeader(b.status)
-	_, _ = b.ResponseWriter.Write(out.Bytes())
+	return out.Bytes()
 }

@@ -76,6 +76,8 @@ type Server struct {
 	table  []Route
 	// lastCaptcha is read by the dev-mode route only.
 	lastCaptcha devCaptcha
+	// gzipped holds recent answers' compressed forms (compress.go).
+	gzipped *answerCache
 }
 
 // New builds the handler for the whole API.
@@ -91,7 +93,7 @@ func New(d Deps) *Server {
 			}
 		}
 	}
-	s := &Server{Deps: d, log: d.Log}
+	s := &Server{Deps: d, log: d.Log, gzipped: newAnswerCache()}
 	s.table = s.routes()
 	s.router = s.mount(s.table)
 	return s
