@@ -1,25 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot } from './support';
+import { closeGreeting, shot, visitInEnglish as visit } from './support';
 
 // The account flows through the browser, over the encrypted API, against
 // the seeded demo merchant in dev mode (SMS codes readable at /dev/outbox).
-
-async function visit(page: Page, path: string) {
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('__init')) return;
-    sessionStorage.setItem('__init', '1');
-    localStorage.setItem('lang', 'EN');
-    sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
-    sessionStorage.setItem('USER_POPUP', 'closed');
-  });
-  await page.goto(path);
-}
-
-// First log-ins greet with the first-login announcements (execution F).
-async function closeGreeting(page: Page) {
-  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
-  await ok.waitFor({ timeout: 3000 }).then(() => ok.click(), () => undefined);
-}
 
 async function lastCode(page: Page, to: string): Promise<string> {
   let code = '';

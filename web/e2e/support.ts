@@ -65,11 +65,11 @@ export const LOOKS = {
 } satisfies Record<string, Look>;
 
 /**
- * Logs player01 in through the log-in dialog, in English, with the public
- * announcements already closed, and dismisses a first-login greeting if one
- * comes. The page is on the site afterwards, logged in.
+ * Opens path as a visitor in English who has already closed the public and
+ * member announcements (the first page load of the tab only: later loads
+ * keep what the test changed).
  */
-export async function logInPlayer(page: Page, username = 'player01', password = 'Player@123'): Promise<void> {
+export async function visitInEnglish(page: Page, path: string): Promise<void> {
   await page.addInitScript(() => {
     if (sessionStorage.getItem('__init')) return;
     sessionStorage.setItem('__init', '1');
@@ -77,15 +77,28 @@ export async function logInPlayer(page: Page, username = 'player01', password = 
     sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
     sessionStorage.setItem('USER_POPUP', 'closed');
   });
-  await page.goto('/login');
+  await page.goto(path);
+}
+
+/** Dismisses the first-login announcements (execution F) if they come. */
+export async function closeGreeting(page: Page): Promise<void> {
+  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
+  await ok.waitFor({ timeout: 3000 }).then(() => ok.click(), () => undefined);
+}
+
+/**
+ * Logs player01 in through the log-in dialog, in English, with the public
+ * announcements already closed, and dismisses a first-login greeting if one
+ * comes. The page is on the site afterwards, logged in.
+ */
+export async function logInPlayer(page: Page, username = 'player01', password = 'Player@123'): Promise<void> {
+  await visitInEnglish(page, '/login');
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Username', { exact: true }).fill(username);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(page.locator('.member-name').first()).toHaveText(username);
-  // A first log-in may greet with the first-login announcements.
-  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
-  await ok.waitFor({ timeout: 3000 }).then(() => ok.click(), () => undefined);
+  await closeGreeting(page);
 }
 
 /**
