@@ -4,10 +4,11 @@ import type { CrashResult, PlayAnswer } from './api';
 import { CRASH_MAX_CASHOUT, CRASH_MIN_CASHOUT, crashPayout, crashWinChance, multiplierAt, riseDuration } from './crash';
 import { FairnessPanel } from './FairnessPanel';
 import { GameScreen, PlayButton } from './GameScreen';
-import { clamp, formatHundredths, parseHundredths } from './hundredths';
+import { formatHundredths } from './hundredths';
 import { prefersReducedMotion } from './motion';
 import { defaultStake } from './stake';
 import { StakeField } from './StakeField';
+import { hundredthsBetween, useTypedNumber } from './typedNumber';
 import { ltr, useGame } from './useGame';
 
 const QUICK_CASHOUTS = [150, 200, 500, 1000];
@@ -126,18 +127,7 @@ export function CrashPage() {
 function CashOutField({ value, onChange, disabled }: { value: number; onChange: (n: number) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(formatHundredths(value));
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setText(formatHundredths(value));
-  }, [value, editing]);
-  function commit() {
-    const n = parseHundredths(text);
-    const next = n === null ? value : clamp(n, CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT);
-    onChange(next);
-    setText(formatHundredths(next));
-    setEditing(false);
-  }
+  const typed = useTypedNumber(value, onChange, hundredthsBetween(CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT));
   return (
     <div className="field">
       <label htmlFor={id}>{t('inhouse.crash.cashOut')}</label>
@@ -147,18 +137,9 @@ function CashOutField({ value, onChange, disabled }: { value: number; onChange: 
           className="input"
           inputMode="decimal"
           autoComplete="off"
-          value={text}
           disabled={disabled}
           aria-describedby={`${id}-hint`}
-          onFocus={() => setEditing(true)}
-          onChange={(e) => {
-            setEditing(true);
-            setText(e.target.value);
-            const n = parseHundredths(e.target.value);
-            if (n !== null && n >= CRASH_MIN_CASHOUT && n <= CRASH_MAX_CASHOUT) onChange(n);
-          }}
-          onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && commit()}
+          {...typed}
         />
         <span className="pge-suffix">×</span>
       </div>

@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiceResult, PlayAnswer } from './api';
 import { chancePercent, DICE_MAX_TARGET, DICE_MIN_TARGET, diceMultiplier, dicePayout, flipSide, formatMultiplier } from './dice';
 import { FairnessPanel } from './FairnessPanel';
 import { GameScreen, PlayButton } from './GameScreen';
-import { clamp, formatHundredths, parseHundredths } from './hundredths';
+import { formatHundredths } from './hundredths';
 import { defaultStake } from './stake';
 import { StakeField } from './StakeField';
+import { hundredthsBetween, useTypedNumber } from './typedNumber';
 import { ltr, useGame, type Money } from './useGame';
 
 // DicePage is Portal Dice: pick a target and a side, see the chance and
@@ -107,18 +108,7 @@ export function DiceOdds({ target, over, stake, money }: { target: number; over:
 function TargetField({ target, over, onTarget, disabled }: { target: number; over: boolean; onTarget: (n: number) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(formatHundredths(target));
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setText(formatHundredths(target));
-  }, [target, editing]);
-  function commit() {
-    const n = parseHundredths(text);
-    const next = n === null ? target : clamp(n, DICE_MIN_TARGET, DICE_MAX_TARGET);
-    onTarget(next);
-    setText(formatHundredths(next));
-    setEditing(false);
-  }
+  const typed = useTypedNumber(target, onTarget, hundredthsBetween(DICE_MIN_TARGET, DICE_MAX_TARGET));
   return (
     <div className="field pge-target">
       <label htmlFor={id}>{t(over ? 'inhouse.dice.targetOver' : 'inhouse.dice.targetUnder')}</label>
@@ -139,18 +129,9 @@ function TargetField({ target, over, onTarget, disabled }: { target: number; ove
           className="input pge-target-input"
           inputMode="decimal"
           autoComplete="off"
-          value={text}
           disabled={disabled}
           aria-describedby={`${id}-hint`}
-          onFocus={() => setEditing(true)}
-          onChange={(e) => {
-            setEditing(true);
-            setText(e.target.value);
-            const n = parseHundredths(e.target.value);
-            if (n !== null && n >= DICE_MIN_TARGET && n <= DICE_MAX_TARGET) onTarget(n);
-          }}
-          onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && commit()}
+          {...typed}
         />
       </div>
       <p className="pge-hint" id={`${id}-hint`}>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Limits } from './api';
 import { fitStake, parseMajor, stakeLadder, stepStake, toMajorText } from './stake';
+import { useTypedNumber } from './typedNumber';
 import { ltr, type Money } from './useGame';
 
 type Props = {
@@ -22,21 +23,14 @@ export function StakeField({ limits, decimals, money, value, onChange, disabled,
   const { t } = useTranslation();
   const id = useId();
   const ladder = useMemo(() => stakeLadder(limits, decimals), [limits, decimals]);
-  const [text, setText] = useState(() => toMajorText(value, decimals));
   // While the player types, the field keeps their text; the stake it
   // stands for follows it, fitted.
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setText(toMajorText(value, decimals));
-  }, [value, decimals, editing]);
-
-  function commit() {
-    const parsed = parseMajor(text, decimals);
-    const next = parsed === null ? value : fitStake(parsed, limits);
-    onChange(next);
-    setText(toMajorText(next, decimals));
-    setEditing(false);
-  }
+  const typed = useTypedNumber(value, onChange, {
+    format: (n) => toMajorText(n, decimals),
+    parse: (text) => parseMajor(text, decimals),
+    live: (n) => fitStake(n, limits),
+    fit: (n) => fitStake(n, limits),
+  });
 
   return (
     <div className="field pge-stake">
@@ -50,18 +44,9 @@ export function StakeField({ limits, decimals, money, value, onChange, disabled,
           className="input"
           inputMode="decimal"
           autoComplete="off"
-          value={text}
           disabled={disabled}
           aria-describedby={`${id}-hint`}
-          onFocus={() => setEditing(true)}
-          onChange={(e) => {
-            setEditing(true);
-            setText(e.target.value);
-            const parsed = parseMajor(e.target.value, decimals);
-            if (parsed !== null) onChange(fitStake(parsed, limits));
-          }}
-          onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && commit()}
+          {...typed}
         />
         <button type="button" className="icon-button" aria-label={t('inhouse.stakeUp')} disabled={disabled || value >= ladder[ladder.length - 1]} onClick={() => onChange(stepStake(value, 1, ladder))}>
           +
