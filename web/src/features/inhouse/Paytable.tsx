@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
-import { usePaytable, type Paytable as Table } from './api';
+import { usePaytable, type Paytable as Table, type SymbolPay } from './api';
 import { LINES, REELS, ROWS } from './slot';
 import { SymbolArt } from './SymbolArt';
 import type { Money } from './useGame';
@@ -30,79 +30,24 @@ export function Paytable({ stake, money }: { stake: number; money: Money }) {
 function PaytableBody({ table, stake, money }: { table: Table['slot']; stake: number; money: Money }) {
   const { t } = useTranslation();
   const perLine = stake / LINES;
-  const counts = ['3', '4', '5'];
   const scatterCounts = Object.keys(table.scatterPays).sort((a, b) => Number(a) - Number(b));
   return (
     <div className="pge-paytable-body">
       <p className="pge-rtp">{t('inhouse.slot.rtp', { rtp: rtpText(table.rtp, money.locale) })}</p>
-      <div className="pge-table-wrap">
-        <table className="pge-table">
-          <caption>{t('inhouse.slot.linePays')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('inhouse.slot.symbol')}</th>
-              {counts.map((c) => (
-                <th scope="col" key={c} data-numeric>
-                  {t('inhouse.slot.ofAKind', { count: Number(c) })}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.symbols.map((s) => (
-              <tr key={s.symbol}>
-                <th scope="row">
-                  <span className="pge-pay-symbol">
-                    <SymbolArt symbol={s.symbol} size={28} />
-                    <span>{t(`inhouse.symbol.${s.symbol}`)}</span>
-                  </span>
-                </th>
-                {counts.map((c) => (
-                  <td key={c} data-numeric>
-                    <span dir="ltr">×{s.pays[c] ?? 0}</span>
-                    <span className="pge-pay-amount" dir="ltr">
-                      {money.plain(Math.floor((s.pays[c] ?? 0) * perLine))}
-                    </span>
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="pge-table-wrap">
-        <table className="pge-table">
-          <caption>{t('inhouse.slot.scatterPays')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('inhouse.slot.symbol')}</th>
-              {scatterCounts.map((c) => (
-                <th scope="col" key={c} data-numeric>
-                  {t('inhouse.slot.ofAKind', { count: Number(c) })}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">
-                <span className="pge-pay-symbol">
-                  <SymbolArt symbol={table.scatter} size={28} />
-                  <span>{t(`inhouse.symbol.${table.scatter}`)}</span>
-                </span>
-              </th>
-              {scatterCounts.map((c) => (
-                <td key={c} data-numeric>
-                  <span dir="ltr">×{table.scatterPays[c]}</span>
-                  <span className="pge-pay-amount" dir="ltr">
-                    {money.plain(table.scatterPays[c] * stake)}
-                  </span>
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <PaysTable
+        caption={t('inhouse.slot.linePays')}
+        counts={['3', '4', '5']}
+        rows={table.symbols}
+        amount={(times) => Math.floor(times * perLine)}
+        money={money}
+      />
+      <PaysTable
+        caption={t('inhouse.slot.scatterPays')}
+        counts={scatterCounts}
+        rows={[{ symbol: table.scatter, pays: table.scatterPays }]}
+        amount={(times) => times * stake}
+        money={money}
+      />
       <ul className="pge-rules">
         <li>{t('inhouse.slot.ruleLines')}</li>
         <li>{t('inhouse.slot.ruleWild', { wild: t(`inhouse.symbol.${table.wild}`), scatter: t(`inhouse.symbol.${table.scatter}`) })}</li>
@@ -118,6 +63,49 @@ function PaytableBody({ table, stake, money }: { table: Table['slot']; stake: nu
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+// PaysTable lists what each symbol pays by how many of it land: the
+// multiple, and the amount it makes at the current stake (amount).
+function PaysTable({ caption, counts, rows, amount, money }: { caption: string; counts: string[]; rows: SymbolPay[]; amount: (times: number) => number; money: Money }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pge-table-wrap">
+      <table className="pge-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('inhouse.slot.symbol')}</th>
+            {counts.map((c) => (
+              <th scope="col" key={c} data-numeric>
+                {t('inhouse.slot.ofAKind', { count: Number(c) })}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((s) => (
+            <tr key={s.symbol}>
+              <th scope="row">
+                <span className="pge-pay-symbol">
+                  <SymbolArt symbol={s.symbol} size={28} />
+                  <span>{t(`inhouse.symbol.${s.symbol}`)}</span>
+                </span>
+              </th>
+              {counts.map((c) => (
+                <td key={c} data-numeric>
+                  <span dir="ltr">×{s.pays[c] ?? 0}</span>
+                  <span className="pge-pay-amount" dir="ltr">
+                    {money.plain(amount(s.pays[c] ?? 0))}
+                  </span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
