@@ -40,7 +40,7 @@ export function VerifyPage() {
 // player can already note down (the hash and the nonce).
 function LinkedRound({ roundId }: { roundId: string }) {
   const { t } = useTranslation();
-  const { key, state } = useLocation();
+  const { state } = useLocation();
   const navigate = useNavigate();
   const q = useQuery({ queryKey: ['inhouse', 'round', roundId], queryFn: ({ signal }) => fetchRound(roundId, signal) });
   const ready = q.data ? roundVerifyParams(q.data) : null;
@@ -66,14 +66,24 @@ function LinkedRound({ roundId }: { roundId: string }) {
       </div>
     );
   return (
+    <VerifyScreen>
+      <div className="pge-main">{body}</div>
+    </VerifyScreen>
+  );
+}
+
+// VerifyScreen is the verify page's frame: its title, a way back when the
+// player came from another page of the app, and the body.
+function VerifyScreen({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { key, state } = useLocation();
+  return (
     <div className="pge pge-verify">
       <header className="pge-bar">
         <h1 className="pge-title">{t('inhouse.verify.title')}</h1>
         {key !== 'default' && <BackButton from={state} />}
       </header>
-      <div className="pge-body">
-        <div className="pge-main">{body}</div>
-      </div>
+      <div className="pge-body">{children}</div>
     </div>
   );
 }
@@ -97,7 +107,6 @@ function BackButton({ from }: { from: unknown }) {
 function VerifyForm() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const { key, state } = useLocation();
   const p = usePermission();
   const money = useMoneyOf({ decimals: p.merchant.decimals, currencySymbol: p.merchant.currencySymbol });
   const decimals = p.merchant.decimals;
@@ -169,105 +178,99 @@ function VerifyForm() {
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
   const out = check.data;
   return (
-    <div className="pge pge-verify">
-      <header className="pge-bar">
-        <h1 className="pge-title">{t('inhouse.verify.title')}</h1>
-        {key !== 'default' && <BackButton from={state} />}
-      </header>
-      <div className="pge-body">
-        <div className="pge-main">
-          <form
-            className="pge-panel pge-verify-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            <Field label={t('inhouse.verify.game')}>
-              {(id) => (
-                <select id={id} className="input" value={form.game} onChange={(e) => set('game', e.target.value as GameCode)}>
-                  {GAMES.map((g) => (
-                    <option key={g} value={g}>
-                      {t(`inhouse.title.${g}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
+    <VerifyScreen>
+      <div className="pge-main">
+        <form
+          className="pge-panel pge-verify-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Field label={t('inhouse.verify.game')}>
+            {(id) => (
+              <select id={id} className="input" value={form.game} onChange={(e) => set('game', e.target.value as GameCode)}>
+                {GAMES.map((g) => (
+                  <option key={g} value={g}>
+                    {t(`inhouse.title.${g}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('inhouse.fair.serverSeed')}>
+            {(id) => <input id={id} className="input pge-mono" dir="ltr" spellCheck={false} autoComplete="off" value={form.serverSeed} onChange={(e) => set('serverSeed', e.target.value)} />}
+          </Field>
+          <Field label={t('inhouse.verify.expectedHash')} hint={t('inhouse.verify.expectedHashHelp')}>
+            {(id) => <input id={id} className="input pge-mono" dir="ltr" spellCheck={false} autoComplete="off" value={form.hash} onChange={(e) => set('hash', e.target.value)} />}
+          </Field>
+          <Field label={t('inhouse.fair.clientSeed')}>
+            {(id) => <input id={id} className="input pge-mono" dir="ltr" spellCheck={false} autoComplete="off" value={form.clientSeed} onChange={(e) => set('clientSeed', e.target.value)} />}
+          </Field>
+          <div className="pge-form-row">
+            <Field label={t('inhouse.fair.nonceShort')}>
+              {(id) => <input id={id} className="input" dir="ltr" inputMode="numeric" autoComplete="off" value={form.nonce} onChange={(e) => set('nonce', e.target.value)} />}
             </Field>
-            <Field label={t('inhouse.fair.serverSeed')}>
-              {(id) => <input id={id} className="input pge-mono" dir="ltr" spellCheck={false} autoComplete="off" value={form.serverSeed} onChange={(e) => set('serverSeed', e.target.value)} />}
+            <Field label={t('inhouse.stake')}>
+              {(id) => <input id={id} className="input" dir="ltr" inputMode="decimal" autoComplete="off" value={form.stake} onChange={(e) => set('stake', e.target.value)} />}
             </Field>
-            <Field label={t('inhouse.verify.expectedHash')} hint={t('inhouse.verify.expectedHashHelp')}>
-              {(id) => <input id={id} className="input pge-mono" dir="ltr" spellCheck={false} autoComplete="off" value={form.hash} onChange={(e) => set('hash', e.target.value)} />}
-            </Field>
-            <Field label={t('inhouse.fair.clientSeed')}>
-              {(id) => <input id={id} className="input pge-mono" dir="ltr" spellCheck={false} autoComplete="off" value={form.clientSeed} onChange={(e) => set('clientSeed', e.target.value)} />}
-            </Field>
+          </div>
+          {form.game === 'PGE_DICE' && (
             <div className="pge-form-row">
-              <Field label={t('inhouse.fair.nonceShort')}>
-                {(id) => <input id={id} className="input" dir="ltr" inputMode="numeric" autoComplete="off" value={form.nonce} onChange={(e) => set('nonce', e.target.value)} />}
+              <Field label={t('inhouse.dice.target')}>
+                {(id) => <input id={id} className="input" dir="ltr" inputMode="decimal" autoComplete="off" value={form.target} onChange={(e) => set('target', e.target.value)} />}
               </Field>
-              <Field label={t('inhouse.stake')}>
-                {(id) => <input id={id} className="input" dir="ltr" inputMode="decimal" autoComplete="off" value={form.stake} onChange={(e) => set('stake', e.target.value)} />}
-              </Field>
-            </div>
-            {form.game === 'PGE_DICE' && (
-              <div className="pge-form-row">
-                <Field label={t('inhouse.dice.target')}>
-                  {(id) => <input id={id} className="input" dir="ltr" inputMode="decimal" autoComplete="off" value={form.target} onChange={(e) => set('target', e.target.value)} />}
-                </Field>
-                <div className="pge-toggle pge-toggle-field" role="group" aria-label={t('inhouse.dice.side')}>
-                  <button type="button" className="chip" aria-pressed={!form.over} onClick={() => set('over', false)}>
-                    {t('inhouse.dice.under')}
-                  </button>
-                  <button type="button" className="chip" aria-pressed={form.over} onClick={() => set('over', true)}>
-                    {t('inhouse.dice.over')}
-                  </button>
-                </div>
+              <div className="pge-toggle pge-toggle-field" role="group" aria-label={t('inhouse.dice.side')}>
+                <button type="button" className="chip" aria-pressed={!form.over} onClick={() => set('over', false)}>
+                  {t('inhouse.dice.under')}
+                </button>
+                <button type="button" className="chip" aria-pressed={form.over} onClick={() => set('over', true)}>
+                  {t('inhouse.dice.over')}
+                </button>
               </div>
-            )}
-            {form.game === 'PGE_CRASH' && (
-              <Field label={t('inhouse.crash.cashOut')}>
-                {(id) => <input id={id} className="input" dir="ltr" inputMode="decimal" autoComplete="off" value={form.cashOut} onChange={(e) => set('cashOut', e.target.value)} />}
-              </Field>
-            )}
-            {invalid && (
-              <p className="form-error" role="alert">
-                {invalid}
-              </p>
-            )}
-            <button type="submit" className="button button-primary" disabled={check.isPending}>
-              {t('inhouse.verify.submit')}
-            </button>
-          </form>
-          {out && (
-            <section className="pge-panel pge-verify-out" aria-live="polite" data-testid="verify-result">
-              <h2 className="pge-panel-title">{t('inhouse.verify.outcome')}</h2>
-              <HashChecks browserHash={out.checked.browserHash} serverHash={out.answer?.serverSeedHash ?? ''} expected={out.checked.expected} />
-              {out.error ? (
-                <p className="pge-alert" role="alert">
-                  {errorText(out.error, t)}
-                </p>
-              ) : (
-                out.answer && <ResultView game={out.checked.body.game} result={out.answer.result} money={money} />
-              )}
-            </section>
+            </div>
           )}
-        </div>
-        <aside className="pge-side">
-          <section className="pge-panel" id="how">
-            <h2 className="pge-panel-title">{t('inhouse.verify.how')}</h2>
-            <ol className="pge-how">
-              <li>{t('inhouse.verify.how1')}</li>
-              <li>{t('inhouse.verify.how2')}</li>
-              <li>{t('inhouse.verify.how3')}</li>
-              <li>{t('inhouse.verify.how4')}</li>
-            </ol>
+          {form.game === 'PGE_CRASH' && (
+            <Field label={t('inhouse.crash.cashOut')}>
+              {(id) => <input id={id} className="input" dir="ltr" inputMode="decimal" autoComplete="off" value={form.cashOut} onChange={(e) => set('cashOut', e.target.value)} />}
+            </Field>
+          )}
+          {invalid && (
+            <p className="form-error" role="alert">
+              {invalid}
+            </p>
+          )}
+          <button type="submit" className="button button-primary" disabled={check.isPending}>
+            {t('inhouse.verify.submit')}
+          </button>
+        </form>
+        {out && (
+          <section className="pge-panel pge-verify-out" aria-live="polite" data-testid="verify-result">
+            <h2 className="pge-panel-title">{t('inhouse.verify.outcome')}</h2>
+            <HashChecks browserHash={out.checked.browserHash} serverHash={out.answer?.serverSeedHash ?? ''} expected={out.checked.expected} />
+            {out.error ? (
+              <p className="pge-alert" role="alert">
+                {errorText(out.error, t)}
+              </p>
+            ) : (
+              out.answer && <ResultView game={out.checked.body.game} result={out.answer.result} money={money} />
+            )}
           </section>
-        </aside>
+        )}
       </div>
-    </div>
+      <aside className="pge-side">
+        <section className="pge-panel" id="how">
+          <h2 className="pge-panel-title">{t('inhouse.verify.how')}</h2>
+          <ol className="pge-how">
+            <li>{t('inhouse.verify.how1')}</li>
+            <li>{t('inhouse.verify.how2')}</li>
+            <li>{t('inhouse.verify.how3')}</li>
+            <li>{t('inhouse.verify.how4')}</li>
+          </ol>
+        </section>
+      </aside>
+    </VerifyScreen>
   );
 }
 
