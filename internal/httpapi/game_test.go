@@ -21,22 +21,30 @@ import (
 	"portal/internal/wallet"
 )
 
-// TestPlayThroughTheAPI: a member launches a game, the vendor bets and
-// pays over the signed HTTP contract, the websocket pushes the balance, and
-// the balance, records, favourites and recent games all show it.
-func TestPlayThroughTheAPI(t *testing.T) {
-	s := newHostileTestServer(t)
-	ctx := context.Background()
+// fundedPlayer logs player01 in and adds amount to their balance through
+// the ledger; it returns the member's client and their member info.
+func fundedPlayer(t *testing.T, s *Server, amount int64) (*client, memberInfo) {
+	t.Helper()
 	c := newClient(t, s, "demo")
 	if rec, _ := c.login("player01", "Player@123"); rec.Code != 200 {
 		t.Fatal("login")
 	}
 	_, env := c.do(http.MethodGet, "/wps/member/info", nil, false)
 	me := value[memberInfo](t, env)
-	if _, err := s.Wallet.Move(ctx, wallet.Request{Merchant: "demo", Key: "fund-test", From: wallet.Side(wallet.KindAdjustment, "test", "USD"),
-		To: wallet.Member(me.ID, "USD"), Amount: 100_00, Kind: "adjust"}); err != nil {
+	if _, err := s.Wallet.Move(context.Background(), wallet.Request{Merchant: "demo", Key: fmt.Sprintf("fund-%d-%d", me.ID, amount),
+		From: wallet.Side(wallet.KindAdjustment, "test", "USD"), To: wallet.Member(me.ID, "USD"), Amount: amount, Kind: "adjust"}); err != nil {
 		t.Fatal(err)
 	}
+	return c, me
+}
+
+// TestPlayThroughTheAPI: a member launches a game, the vendor bets and
+// pays over the signed HTTP contract, the websocket pushes the balance, and
+// the balance, records, favourites and recent games all show it.
+func TestPlayThroughTheAPI(t *testing.T) {
+	s := newHostileTestServer(t)
+	ctx := context.Background()
+	c, me := fundedPlayer(t, s, 100_00)
 
 	// A visitor gets a demo only where the game offers one.
 	visitor := newClient(t, s, "demo")

@@ -18,16 +18,7 @@ import (
 func TestInhouseThroughTheAPI(t *testing.T) {
 	s := newHostileTestServer(t)
 	ctx := context.Background()
-	c := newClient(t, s, "demo")
-	if rec, _ := c.login("player01", "Player@123"); rec.Code != 200 {
-		t.Fatal("login")
-	}
-	_, env := c.do(http.MethodGet, "/wps/member/info", nil, false)
-	me := value[memberInfo](t, env)
-	if _, err := s.Wallet.Move(ctx, wallet.Request{Merchant: "demo", Key: "fund-inhouse", From: wallet.Side(wallet.KindAdjustment, "test", "USD"),
-		To: wallet.Member(me.ID, "USD"), Amount: 50_00, Kind: "adjust"}); err != nil {
-		t.Fatal(err)
-	}
+	c, me := fundedPlayer(t, s, 50_00)
 	balance := func() int64 {
 		b, err := s.Wallet.Balance(ctx, "demo", wallet.Member(me.ID, "USD"))
 		if err != nil {
