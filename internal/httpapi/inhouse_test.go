@@ -51,6 +51,18 @@ func TestInhouseThroughTheAPI(t *testing.T) {
 		t.Fatalf("retried play = %d %+v", rec.Code, env)
 	}
 
+	// demo:true with a real token plays a free round: no money, seed shown.
+	demo := map[string]any{"game": "PGE_DICE", "stake": 100, "target": 5000, "over": true, "requestId": "demo-1", "demo": true}
+	for range 3 {
+		rec, env := g.do(http.MethodPost, "/inhouse/play", demo, false)
+		if free := value[inhouse.Round](t, env); rec.Code != 200 || free.ServerSeed == "" || free.RoundID != "" || balance() != round.Balance {
+			t.Fatalf("demo with a token = %d %+v, balance %d want %d", rec.Code, free, balance(), round.Balance)
+		}
+	}
+	if rec, env := g.do(http.MethodGet, "/inhouse/session?game=PGE_DICE&demo=true", nil, false); rec.Code != 200 || value[inhouse.SessionView](t, env).Mode != provider.ModeDemo {
+		t.Fatalf("demo session with a token = %d %+v", rec.Code, env)
+	}
+
 	refusals := []struct {
 		name   string
 		client *client

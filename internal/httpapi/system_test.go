@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"portal/internal/catalog"
+	"portal/internal/database"
 	"portal/internal/dbtest"
 	"portal/internal/identity"
 	"portal/internal/merchant"
@@ -255,7 +256,13 @@ func TestBannerImage(t *testing.T) {
 // newHostileTestServer is the whole API over a seeded database.
 func newHostileTestServer(t testing.TB) *Server {
 	t.Helper()
-	db := dbtest.SQLite(t)
+	return newSeededServer(t, dbtest.SQLite(t), inhouse.Options{})
+}
+
+// newSeededServer is the whole API over db, seeded with the demo data; own
+// configures the in-house games (a test's clock).
+func newSeededServer(t testing.TB, db *database.DB, own inhouse.Options) *Server {
+	t.Helper()
 	if err := merchant.Seed(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
@@ -272,8 +279,8 @@ func newHostileTestServer(t testing.TB) *Server {
 	cat, ids, ledger, hub := catalog.NewService(db, nil), identity.NewService(db, nil), wallet.NewService(db, time.Now), realtime.NewHub()
 	games := provider.NewService(db, ledger, ids, cat, ms, provider.Options{OnBalance: hub.Balance})
 	t.Cleanup(games.Close)
-	own := inhouse.NewService(db, games, cat, ms, inhouse.Options{})
-	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games, Inhouse: own, Hub: hub})
+	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games,
+		Inhouse: inhouse.NewService(db, games, cat, ms, own), Hub: hub})
 }
 
 func TestPermissionFieldNames(t *testing.T) {

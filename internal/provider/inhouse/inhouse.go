@@ -66,7 +66,8 @@ type Options struct {
 	Log *slog.Logger
 	Now func() time.Time
 	// SettleAfter is how old a pending round must be before the sweeper
-	// finishes it (no request can still be working on it by then).
+	// finishes it (no request can still be working on it by then; at least
+	// twice the requests' money timeout).
 	SettleAfter time.Duration
 }
 
@@ -92,6 +93,9 @@ func NewService(db *database.DB, w Wallet, games Catalogue, merchants Merchants,
 	if o.SettleAfter <= 0 {
 		o.SettleAfter = 2 * time.Minute
 	}
+	// The sweeper must never race a request still moving the round's money:
+	// those give up after moneyTimeout.
+	o.SettleAfter = max(o.SettleAfter, 2*moneyTimeout)
 	return &Service{db: db, wallet: w, games: games, merchants: merchants, log: o.Log, now: o.Now, settleAfter: o.SettleAfter}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -305,8 +306,13 @@ func TestConcurrentPlaysNeverOverdraw(t *testing.T) {
 		if accepted < 10 || accepted+refused != 30 {
 			t.Fatalf("%d accepted, %d refused", accepted, refused)
 		}
-		if n := e.count(`SELECT COUNT(DISTINCT nonce) FROM inhouse_rounds`); n != 30 {
-			t.Fatalf("%d distinct nonces for 30 rounds", n)
+		// Only stakes the wallet took drew an outcome: nonces 0 to
+		// accepted-1, each once; refused rounds drew none.
+		if n := e.count(`SELECT COUNT(DISTINCT nonce) FROM inhouse_rounds WHERE nonce < $1`, accepted); n != accepted {
+			t.Fatalf("%d distinct nonces below %d for %d accepted rounds", n, accepted, accepted)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM inhouse_rounds WHERE nonce IS NOT NULL AND status <> 'settled'`); n != 0 {
+			t.Fatalf("%d drawn rounds not settled", n)
 		}
 		e.verifyLedger()
 	})
@@ -319,32 +325,52 @@ func TestPendingRoundsAreFinished(t *testing.T) {
 		p, token := e.player("crashy", 20_00, identity.TypeMember, provider.InhouseVendor, Dice)
 		id := p.Session.MemberID
 		bet := Bet{Game: Dice, Stake: 500, Target: 9800} // under 98.00: almost surely a win
-		// Round A: the process died after taking the nonce, before the bet.
-		a, err := e.svc.reserve(ctx, p, "A", bet)
+		stake := func(r roundRow) {
+			t.Helper()
+			roundID, betID, _ := r.ids()
+			if ans := e.games.Apply(ctx, provider.InhouseVendor, provider.OpBet, provider.Callback{Token: token, Player: fmt.Sprint(id),
+				Currency: "USD", GameCode: Dice, RoundID: roundID, TransactionID: betID, Amount: 500}); ans.Status != provider.StatusOK {
+				t.Fatalf("bet %s: %+v", roundID, ans)
+			}
+		}
+		// Round A: the process died after recording it, before the bet.
+		a, err := e.svc.record(ctx, p, "A", bet)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Round B: it died after the bet, before the win.
-		b, err := e.svc.reserve(ctx, p, "B", bet)
+		// Round B: it died after the bet, before the draw.
+		b, err := e.svc.record(ctx, p, "B", bet)
 		if err != nil {
 			t.Fatal(err)
 		}
-		roundB, betB, _ := b.ids()
-		if ans := e.games.Apply(ctx, provider.InhouseVendor, provider.OpBet, provider.Callback{Token: token, Player: fmt.Sprint(id),
-			Currency: "USD", GameCode: Dice, RoundID: roundB, TransactionID: betB, Amount: 500}); ans.Status != provider.StatusOK {
-			t.Fatalf("bet B: %+v", ans)
+		stake(b)
+		// Round C: it died after the bet and the draw, before the win.
+		c, err := e.svc.record(ctx, p, "C", bet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stake(c)
+		if c, err = e.svc.draw(ctx, c); err != nil || !c.drawn {
+			t.Fatalf("draw C: %+v %v", c, err)
+		}
+		if a.drawn || b.drawn {
+			t.Fatal("a round was drawn before its stake was held")
 		}
 		// Too young: left alone, a request may still be working on them.
 		if n, err := e.svc.SettlePending(ctx); err != nil || n != 0 {
 			t.Fatalf("young rounds settled: %d %v", n, err)
 		}
 		e.advance(3 * time.Minute)
-		if n, err := e.svc.SettlePending(ctx); err != nil || n != 2 {
+		if n, err := e.svc.SettlePending(ctx); err != nil || n != 3 {
 			t.Fatalf("settled %d: %v", n, err)
 		}
-		want := 20_00 - 500 + mustVerify(t, b).Win
+		b, _, _ = e.svc.roundByRequest(ctx, id, "B")
+		if !b.drawn || b.status != statusSettled {
+			t.Fatalf("B after the sweep: %+v", b)
+		}
+		want := 20_00 - 500 + mustVerify(t, b).Win - 500 + mustVerify(t, c).Win
 		if got := e.balance(id); got != want {
-			t.Fatalf("balance %d, want %d (A void, B paid its fixed win)", got, want)
+			t.Fatalf("balance %d, want %d (A void, B drawn and paid, C paid its fixed win)", got, want)
 		}
 		// A's bet, arriving late, is refused; its retry says void.
 		roundA, betA, _ := a.ids()
@@ -355,15 +381,128 @@ func TestPendingRoundsAreFinished(t *testing.T) {
 		if _, err := e.svc.Play(ctx, PlayRequest{Player: p, Token: token, RequestID: "A", Bet: bet}); !errors.Is(err, ErrRoundVoid) {
 			t.Fatalf("retry of A: %v", err)
 		}
-		r, err := e.svc.Play(ctx, PlayRequest{Player: p, Token: token, RequestID: "B", Bet: bet})
-		if err != nil || r.Balance != want {
-			t.Fatalf("retry of B: %+v %v", r, err)
+		for _, req := range []string{"B", "C"} {
+			r, err := e.svc.Play(ctx, PlayRequest{Player: p, Token: token, RequestID: req, Bet: bet})
+			if err != nil || r.Balance > want {
+				t.Fatalf("retry of %s: %+v %v", req, r, err)
+			}
 		}
 		if got := e.balance(id); got != want {
 			t.Fatalf("balance %d after retries, want %d", got, want)
 		}
 		if n, err := e.svc.SettlePending(ctx); err != nil || n != 0 {
 			t.Fatalf("second sweep: %d %v", n, err)
+		}
+		e.verifyLedger()
+	})
+}
+
+// TestClientWalkingAwayChangesNothing: a request whose client has gone
+// (its context cancelled before the server starts) is still played to the
+// end, win or lose; the round is never left for the sweeper to void.
+func TestClientWalkingAwayChangesNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		p, token := e.player("walker", 100_00, identity.TypeMember, provider.InhouseVendor, Crash)
+		gone, cancel := context.WithCancel(context.Background())
+		cancel()
+		net := int64(0)
+		for i := range 20 {
+			r, err := e.svc.Play(gone, PlayRequest{Player: p, Token: token, RequestID: fmt.Sprint("w", i), Bet: Bet{Game: Crash, Stake: 100, CashOut: 300}})
+			if err != nil {
+				t.Fatalf("play %d with the client gone: %v", i, err)
+			}
+			net += r.Win - r.Stake
+		}
+		if n := e.count(`SELECT COUNT(*) FROM inhouse_rounds WHERE status = 'settled' AND nonce IS NOT NULL`); n != 20 {
+			t.Fatalf("%d of 20 rounds settled", n)
+		}
+		if got := e.balance(p.Session.MemberID); got != 100_00+net {
+			t.Fatalf("balance %d, want %d", got, 100_00+net)
+		}
+		e.verifyLedger()
+	})
+}
+
+// stallingWallet passes everything to the real wallet but answers ERROR to
+// wins while stall is set, as a wallet that cannot commit would.
+type stallingWallet struct {
+	Wallet
+	stall atomic.Bool
+}
+
+func (w *stallingWallet) Apply(ctx context.Context, vendor, op string, cb provider.Callback) provider.Answer {
+	if op == provider.OpWin && w.stall.Load() {
+		return provider.Answer{Status: provider.StatusError}
+	}
+	return w.Wallet.Apply(ctx, vendor, op, cb)
+}
+
+// TestSeedStaysSecretWhileAWinIsUnpaid: a seed change pays the rounds drawn
+// on the old pair before revealing it; when a win cannot be paid, the old
+// server seed stays secret (in the seeds, the round list and the round)
+// until the sweeper has paid it.
+func TestSeedStaysSecretWhileAWinIsUnpaid(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		ctx := context.Background()
+		stalling := &stallingWallet{Wallet: e.games}
+		e.svc.wallet = stalling
+		p, token := e.player("stalled", 50_00, identity.TypeMember, provider.InhouseVendor, Dice)
+		id := p.Session.MemberID
+		bet := Bet{Game: Dice, Stake: 100, Target: 5000, Over: true}
+		if _, err := e.svc.Play(ctx, PlayRequest{Player: p, Token: token, RequestID: "paid", Bet: bet}); err != nil {
+			t.Fatal(err)
+		}
+		stalling.stall.Store(true)
+		if _, err := e.svc.Play(ctx, PlayRequest{Player: p, Token: token, RequestID: "stuck", Bet: bet}); !errors.Is(err, ErrRetry) {
+			t.Fatalf("play with wins stalled: %v", err)
+		}
+		stuck, _, _ := e.svc.roundByRequest(ctx, id, "stuck")
+		if !stuck.drawn || stuck.status != statusPending {
+			t.Fatalf("stuck round: %+v", stuck)
+		}
+		secret := func(when string) {
+			t.Helper()
+			seeds, err := e.svc.Seeds(ctx, id)
+			if err != nil || (seeds.Previous != nil && seeds.Previous.ServerSeedHash == stuck.hash) {
+				t.Fatalf("%s: the stuck round's seed was revealed: %+v %v", when, seeds, err)
+			}
+			page, err := e.svc.Rounds(ctx, id, "", 1, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range page.Content {
+				if v.ServerSeed != "" {
+					t.Fatalf("%s: round %s shows its server seed", when, v.RoundID)
+				}
+			}
+			if v, err := e.svc.Round(ctx, id, "IH-"+fmt.Sprint(stuck.id)); err != nil || v.ServerSeed != "" {
+				t.Fatalf("%s: the round shows %+v %v", when, v, err)
+			}
+		}
+		if _, err := e.svc.ChangeSeeds(ctx, id, ""); !errors.Is(err, ErrRetry) {
+			t.Fatalf("seed change with a win unpaid: %v", err)
+		}
+		secret("after the change")
+		// A second change while it is still unpaid reveals nothing either.
+		// A second change while it is still unpaid reveals the pair that
+		// drew nothing, never the stuck round's.
+		if _, err := e.svc.ChangeSeeds(ctx, id, ""); !errors.Is(err, ErrRetry) {
+			t.Fatalf("second seed change: %v", err)
+		}
+		secret("after a second change")
+		stalling.stall.Store(false)
+		e.advance(3 * time.Minute)
+		if _, err := e.svc.SettlePending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM inhouse_seeds WHERE member_id = $1 AND server_seed_hash = $2 AND revealed_at > 0`, id, stuck.hash); n != 1 {
+			t.Fatal("the stuck round's seed is not revealed after the sweep paid it")
+		}
+		stuck, _, _ = e.svc.roundByRequest(ctx, id, "stuck")
+		if stuck.status != statusSettled || stuck.win != mustVerify(t, stuck).Win {
+			t.Fatalf("stuck round after the sweep: %+v", stuck)
 		}
 		e.verifyLedger()
 	})

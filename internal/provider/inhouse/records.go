@@ -38,7 +38,7 @@ type RoundPage struct {
 	TotalPages int         `json:"totalPages"`
 }
 
-// Rounds lists the member's settled, void and pending rounds of gameCode
+// Rounds lists the member's drawn rounds (settled, or pending their win) of gameCode
 // (all games when empty). Refused rounds are left out: no money moved and
 // their outcome was never shown.
 func (s *Service) Rounds(ctx context.Context, memberID int64, gameCode string, page, size int) (RoundPage, error) {

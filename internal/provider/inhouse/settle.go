@@ -29,31 +29,18 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// SettlePending finishes every round pending for longer than SettleAfter:
-// one whose stake the wallet took is paid its win (the outcome was fixed
-// when its nonce was taken, so the player is owed it); one whose stake never
-// arrived is voided with a rollback that also tombstones the bet id, so a
-// bet still in flight is refused when it lands. It answers how many rounds
-// it finished.
+// SettlePending finishes every round pending for longer than SettleAfter,
+// then reveals the retired seed pairs whose rounds are all settled. A round
+// whose stake the wallet holds is drawn (if it was not yet) and paid its
+// win: once the stake is held the outcome belongs to the round, whatever
+// the client did. A round whose stake never arrived has no outcome; it is
+// voided with a rollback that also tombstones the bet id, so a bet still in
+// flight is refused when it lands. It answers how many rounds it finished.
 func (s *Service) SettlePending(ctx context.Context) (int, error) {
 	cutoff := s.now().Add(-s.settleAfter).UnixMilli()
-	rows, err := s.db.Write().QueryContext(ctx, `SELECT `+roundColumns+` FROM inhouse_rounds r JOIN inhouse_seeds s ON s.id = r.seed_id
-		WHERE r.status = $1 AND r.created_at < $2 ORDER BY r.id LIMIT 500`, statusPending, cutoff)
+	pending, err := s.rounds(ctx, `r.status = $1 AND r.created_at < $2`, statusPending, cutoff)
 	if err != nil {
-		return 0, fmt.Errorf("inhouse: pending rounds: %w", err)
-	}
-	var pending []roundRow
-	for rows.Next() {
-		r, err := scanRound(rows)
-		if err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("inhouse: pending round: %w", err)
-		}
-		pending = append(pending, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("inhouse: pending rounds: %w", err)
+		return 0, err
 	}
 	done := 0
 	for _, r := range pending {
@@ -62,7 +49,7 @@ func (s *Service) SettlePending(ctx context.Context) (int, error) {
 		}
 		done++
 	}
-	return done, nil
+	return done, s.revealSettled(ctx, 0)
 }
 
 func (s *Service) settleOne(ctx context.Context, r roundRow) error {
@@ -73,7 +60,7 @@ func (s *Service) settleOne(ctx context.Context, r roundRow) error {
 	}
 	switch state {
 	case provider.BetLive:
-		_, err := s.drive(ctx, r, "")
+		_, err := s.drive(ctx, r, "", true)
 		if errors.Is(err, ErrRoundVoid) {
 			return nil
 		}
