@@ -45,6 +45,11 @@ function SeedControls<R>({ g, session }: { g: GameState<R>; session: Session }) 
       void client.invalidateQueries({ queryKey: roundsKey(token, g.game) });
       setDraft(null);
     },
+    // A change that could not pay a round yet (inhouse.retry) has already
+    // started the new pair; the old seed is revealed once the round is paid.
+    onError() {
+      void client.invalidateQueries({ queryKey: seedsKey(token) });
+    },
   });
   const revealed = change.data?.previous ?? seeds.data?.previous ?? null;
   const value = draft ?? current?.clientSeed ?? '';
