@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
-import { formatEpoch } from '../../lib/format';
+import { formatClock, formatEpoch } from '../../lib/format';
 import { postSeed, roundsKey, seedsKey, useRounds, useSeeds, type PlayAnswer, type RevealedSeed, type Session } from './api';
 import { roundVerifyParams, validClientSeed, VERIFY_PATH, verifyHref } from './fairness';
 import { errorText, type GameState } from './useGame';
@@ -173,7 +173,7 @@ function RoundList<R>({ g }: { g: GameState<R> }) {
                     </td>
                     <td>
                       <time dateTime={new Date(r.createdAt).toISOString()} title={formatEpoch(r.createdAt)}>
-                        {formatEpoch(r.createdAt).slice(11)}
+                        {formatClock(r.createdAt)}
                       </time>
                     </td>
                     <td>
