@@ -35,11 +35,15 @@ Usage:
                                           the ledger's invariants (exit status 1 on a violation)
   portal vendor secret <code> [--rotate]  print a vendor's seamless-wallet signing secret (or a
                                           new one; the old one is honoured for 24 hours)
+  portal vendor win-limit <code> [<multiple> <max> | default]
+                                          print (or set) the most one round of the vendor may pay:
+                                          a multiple of its stakes and a maximum in major units
   portal vendor-sim [--portal URL] [--addr ADDR] [--faults]
                                           run the vendor simulator as a process of its own
   portal version                          print the version
 
-Environment: PORTAL_DB (SQLite path or postgres:// URL), PORTAL_DATA (default ./data),
+Environment: PORTAL_DB (SQLite path, sqlite:///absolute/path, sqlite:relative/path, file:...,
+or a postgres:// URL; any other scheme is refused), PORTAL_DATA (default ./data),
 PORTAL_ADDR, PORTAL_DEV=1 (dev mode), PORTAL_TRUSTED_PROXIES, PORTAL_GEOIP_DB,
 PORTAL_LOG_LEVEL, PORTAL_LOG_FORMAT=json.
 `

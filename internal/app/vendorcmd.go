@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,9 +36,13 @@ func gamesService(db *database.DB, log *slog.Logger) (*provider.Service, error) 
 // vendorCommand runs `portal vendor secret <code> [--rotate]`: it prints
 // the vendor's signing secret for the seamless-wallet API (creating it on
 // first use), or a new one that replaces it (the old one is honoured for
-// provider.RotationGrace).
+// provider.RotationGrace). `portal vendor win-limit ...` is
+// winLimitCommand.
 func vendorCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args []string, stdout io.Writer) error {
-	const use = "vendor secret <code> [--rotate]"
+	if len(args) > 0 && args[0] == "win-limit" {
+		return winLimitCommand(ctx, cfg, log, args[1:], stdout)
+	}
+	const use = "vendor secret <code> [--rotate] | vendor win-limit <code> [<multiple> <max> | default]"
 	if len(args) < 2 || args[0] != "secret" || len(args) > 3 || (len(args) == 3 && args[2] != "--rotate") {
 		return fmt.Errorf("%w: %s", errUsage, use)
 	}
@@ -66,6 +71,62 @@ func vendorCommand(ctx context.Context, cfg config.Config, log *slog.Logger, arg
 	}
 	fmt.Fprintln(stdout, secret)
 	return nil
+}
+
+// winLimitCommand runs `portal vendor win-limit <code> [<multiple> <max> |
+// default]`: it prints the vendor's win limit (decision 0018), or sets it
+// first: at most multiple times a round's stakes and at most max in major
+// units of the round's currency; "default" drops the vendor's own limit.
+// A running server uses the change within 5 seconds.
+func winLimitCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args []string, stdout io.Writer) error {
+	const use = "vendor win-limit <code> [<multiple> <max> | default]"
+	var multiple, most int64
+	switch {
+	case len(args) == 1, len(args) == 2 && args[1] == "default":
+	case len(args) == 3:
+		var err1, err2 error
+		multiple, err1 = strconv.ParseInt(strings.TrimSuffix(args[1], "x"), 10, 64)
+		most, err2 = strconv.ParseInt(strings.ReplaceAll(args[2], ",", ""), 10, 64)
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("%w: %s (whole numbers: the multiple of the stakes, the maximum in major units)", errUsage, use)
+		}
+	default:
+		return fmt.Errorf("%w: %s", errUsage, use)
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	games, err := gamesService(db, log)
+	if err != nil {
+		return err
+	}
+	defer games.Close()
+	code := strings.ToUpper(args[0])
+	switch len(args) {
+	case 2:
+		err = games.ResetWinLimit(ctx, code)
+	case 3:
+		err = games.SetWinLimit(ctx, code, multiple, most)
+	}
+	if err == nil {
+		var l provider.WinLimit
+		if l, err = games.WinLimit(ctx, code); err == nil {
+			kind := "its own"
+			if l.Default {
+				kind = "the default"
+			}
+			fmt.Fprintf(stdout, "%s: a round pays at most %d times its stakes and at most %d in major units of its currency (%s)\n", code, l.Multiple, l.Max, kind)
+		}
+	}
+	switch {
+	case errors.Is(err, provider.ErrVendorUnknown):
+		return fmt.Errorf("%w: no vendor %q in the catalogue", errUsage, code)
+	case errors.Is(err, provider.ErrWinLimit):
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return err
 }
 
 // vendorSimCommand runs `portal vendor-sim [--portal URL] [--addr ADDR]`:

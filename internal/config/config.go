@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"portal/internal/database"
 )
 
 // Config is the whole process configuration.
@@ -18,7 +20,9 @@ type Config struct {
 	Addr string
 	// DataDir holds the SQLite file and other local state (PORTAL_DATA, default ./data).
 	DataDir string
-	// DB is an SQLite file path or a postgres:// URL (PORTAL_DB).
+	// DB is an SQLite file path or a postgres:// URL (PORTAL_DB, read by
+	// database.ParseDSN: sqlite:///absolute/path, sqlite:relative/path and
+	// file: forms become the plain path; any other scheme is an error).
 	DB string
 	// Dev turns on dev mode: outbox and captcha peeking routes (PORTAL_DEV=1).
 	Dev bool
@@ -70,6 +74,13 @@ func Load(getenv func(string) string) (Config, error) {
 		ShutdownGrace: 15 * time.Second,
 	}
 	c.DB = or(getenv("PORTAL_DB"), filepath.Join(c.DataDir, "portal.db"))
+	// A value the database cannot open as meant stops the start here, with
+	// what to write instead, rather than making a file named after it.
+	_, target, err := database.ParseDSN(c.DB)
+	if err != nil {
+		return c, fmt.Errorf("config: PORTAL_DB: %w", err)
+	}
+	c.DB = target
 	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("PORTAL_LOG_LEVEL"), "info"))); err != nil {
 		return c, fmt.Errorf("config: PORTAL_LOG_LEVEL: %w", err)
 	}

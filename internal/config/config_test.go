@@ -46,6 +46,45 @@ func TestLoad(t *testing.T) {
 		{"bad level", map[string]string{"PORTAL_LOG_LEVEL": "loud"}, true, nil},
 		{"watch too slow", map[string]string{"PORTAL_WATCH_INTERVAL": "10s"}, true, nil},
 	}
+	// PORTAL_DB: every SQLite form becomes the plain path the database
+	// opens; any other scheme stops the start (it used to make a file
+	// named "sqlite:" in the working folder).
+	for _, db := range []struct{ value, want string }{
+		{"/var/lib/portal/portal.db", "/var/lib/portal/portal.db"},
+		{"data/p.db", "data/p.db"},
+		{"./data/p.db", "data/p.db"},
+		{"sqlite:///var/lib/portal/portal.db", "/var/lib/portal/portal.db"},
+		{"SQLITE:///var/lib/portal/portal.db", "/var/lib/portal/portal.db"},
+		{"sqlite://localhost/var/lib/portal/portal.db", "/var/lib/portal/portal.db"},
+		{"sqlite:/var/lib/portal/portal.db", "/var/lib/portal/portal.db"},
+		{"sqlite:data/p.db", "data/p.db"},
+		{"sqlite:///var/lib/my%20portal.db", "/var/lib/my portal.db"},
+		{"file:///var/lib/portal/portal.db", "/var/lib/portal/portal.db"},
+		{"file:/var/lib/portal/portal.db", "/var/lib/portal/portal.db"},
+		{"file:data/p.db", "data/p.db"},
+		{"postgresql://u@h:5432/db?sslmode=disable", "postgresql://u@h:5432/db?sslmode=disable"},
+		{"mysql://u@h/db", ""},
+		{"sqlite://data/p.db", ""},
+		{"sqlite:///var/lib/p.db?mode=ro", ""},
+		{"file:p.db#x", ""},
+		{"sqlite://", ""},
+		{"sqlite:", ""},
+		{"file::memory:", ""},
+		{"sqlite:///var/%zz.db", ""},
+		{"redis://h:6379", ""},
+	} {
+		want := db.want
+		tests = append(tests, struct {
+			name    string
+			env     map[string]string
+			wantErr bool
+			check   func(t *testing.T, c Config)
+		}{"PORTAL_DB=" + db.value, map[string]string{"PORTAL_DB": db.value}, want == "", func(t *testing.T, c Config) {
+			if want != "" && c.DB != want {
+				t.Errorf("DB = %q, want %q", c.DB, want)
+			}
+		}})
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c, err := Load(func(k string) string { return tt.env[k] })

@@ -44,16 +44,18 @@ type DB struct {
 var ErrNotFound = errors.New("not found")
 
 // Open connects to dsn: a postgres:// (or postgresql://) URL selects
-// PostgreSQL, anything else is taken as an SQLite file path.
+// PostgreSQL, an SQLite file path or sqlite:/file: URL (ParseDSN) SQLite;
+// anything else is refused before a file is made.
 func Open(ctx context.Context, dsn string) (*DB, error) {
-	var (
-		db  *DB
-		err error
-	)
-	if IsPostgresURL(dsn) {
-		db, err = openPostgres(dsn)
+	dialect, target, err := ParseDSN(dsn)
+	if err != nil {
+		return nil, err
+	}
+	var db *DB
+	if dialect == Postgres {
+		db, err = openPostgres(target)
 	} else {
-		db, err = openSQLite(dsn)
+		db, err = openSQLite(target)
 	}
 	if err != nil {
 		return nil, err

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,4 +95,57 @@ func TestWatcherNotifiesOnBump(t *testing.T) {
 			t.Fatalf("calls = %v, want merchant 2, catalog 0", calls)
 		}
 	})
+}
+
+// TestOpenForms: every SQLite form of PORTAL_DB opens the file it names,
+// and any other scheme is refused before a file or folder is made (it used
+// to create a folder named "sqlite:" in the working directory).
+func TestOpenForms(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, dsn string
+		file      string // the file that must exist afterwards; "" for a refusal
+	}{
+		{"plain path", filepath.Join(dir, "a.db"), filepath.Join(dir, "a.db")},
+		{"sqlite:///absolute", "sqlite://" + filepath.Join(dir, "b.db"), filepath.Join(dir, "b.db")},
+		{"sqlite:/absolute", "sqlite:" + filepath.Join(dir, "c.db"), filepath.Join(dir, "c.db")},
+		{"file:///absolute", "file://" + filepath.Join(dir, "d.db"), filepath.Join(dir, "d.db")},
+		{"percent-encoded", "sqlite://" + filepath.Join(dir, "e%20f.db"), filepath.Join(dir, "e f.db")},
+		{"path with URI characters", filepath.Join(dir, "g?h#%25.db"), filepath.Join(dir, "g?h#%25.db")},
+		{"mysql", "mysql://root@" + dir + "/x", ""},
+		{"sqlite with a host", "sqlite://nohost" + filepath.Join(dir, "i.db"), ""},
+		{"parameters", "sqlite://" + filepath.Join(dir, "j.db") + "?mode=ro", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db, err := database.Open(context.Background(), tt.dsn)
+			if tt.file == "" {
+				if !errors.Is(err, database.ErrBadDSN) {
+					t.Fatalf("Open(%q) = %v, want ErrBadDSN", tt.dsn, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Open(%q): %v", tt.dsn, err)
+			}
+			if err := db.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+			if _, err := os.Stat(tt.file); err != nil {
+				t.Fatalf("Open(%q) made no %s: %v", tt.dsn, tt.file, err)
+			}
+		})
+	}
+	for _, stray := range []string{"sqlite:", "mysql:", "file:"} {
+		if _, err := os.Stat(stray); err == nil {
+			t.Errorf("a folder named %q was made in the working directory", stray)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), "i.db") || strings.Contains(e.Name(), "j.db") || e.Name() == "x" {
+			t.Errorf("a refused DSN made %s", e.Name())
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync/atomic"
 
 	"modernc.org/sqlite" // the pure-Go SQLite driver
@@ -34,8 +35,11 @@ func openSQLite(path string) (*DB, error) {
 	// IMMEDIATE takes the write lock at BEGIN, so a transaction never fails
 	// half-way when it upgrades from reading to writing.
 	q.Set("_txlock", "immediate")
+	// The path goes into an SQLite URI, where %, ? and # would be read as
+	// an escape, the parameters and a fragment.
+	uri := "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 	count := new(atomic.Int64)
-	write, err := openSQLiteDB("file:"+path+"?"+q.Encode(), count)
+	write, err := openSQLiteDB(uri+"?"+q.Encode(), count)
 	if err != nil {
 		return nil, fmt.Errorf("database: open sqlite: %w", err)
 	}
@@ -47,7 +51,7 @@ func openSQLite(path string) (*DB, error) {
 		rq.Add("_pragma", p)
 	}
 	rq.Add("_pragma", "query_only(1)")
-	read, err := openSQLiteDB("file:"+path+"?"+rq.Encode(), count)
+	read, err := openSQLiteDB(uri+"?"+rq.Encode(), count)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("database: open sqlite reader: %w", err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"portal/internal/catalog"
+	"portal/internal/merchant"
 	"portal/internal/provider"
 )
 
@@ -13,8 +14,11 @@ type launchRequest struct {
 	Vassalage string `json:"vassalage"`
 	GameCode  string `json:"gameCode"`
 	GameType  string `json:"gameType"`
-	Language  string `json:"language"`
-	Platform  string `json:"platform"`
+	// Language is the game's language (lang on its URL) when the merchant
+	// offers it; otherwise the request's (language query, Accept-Language,
+	// the merchant's default).
+	Language string `json:"language"`
+	Platform string `json:"platform"`
 	// Mode is real (the default) or demo (a visitor's free trial).
 	Mode string `json:"mode"`
 }
@@ -35,7 +39,7 @@ func (s *Server) launchGame(w http.ResponseWriter, r *http.Request) (any, error)
 	}
 	ctx := r.Context()
 	mer := merchantOf(ctx)
-	lr := provider.LaunchRequest{Merchant: mer.Code, Vendor: req.Vassalage, GameCode: req.GameCode, Language: languageOf(ctx), Demo: req.Mode == provider.ModeDemo}
+	lr := provider.LaunchRequest{Merchant: mer.Code, Vendor: req.Vassalage, GameCode: req.GameCode, Language: req.language(r), Demo: req.Mode == provider.ModeDemo}
 	if strings.TrimSpace(r.Header.Get("Authorization")) != "" {
 		var err error
 		if r, err = s.authenticate(r, mer, false); err != nil {
@@ -59,7 +63,17 @@ func (s *Server) launchVendor(w http.ResponseWriter, r *http.Request) (any, erro
 	}
 	ctx := r.Context()
 	return s.Games.StartGame(ctx, s.Catalog, provider.LaunchRequest{Merchant: merchantOf(ctx).Code, Member: memberOf(ctx),
-		Vendor: req.Vassalage, Language: languageOf(ctx)})
+		Vendor: req.Vassalage, Language: req.language(r)})
+}
+
+// language is the launch's language: the body's when the merchant offers
+// it (the site sends the one it shows), else the request's.
+func (req launchRequest) language(r *http.Request) string {
+	ctx := r.Context()
+	if l := merchant.NormalizeLanguage(req.Language); l != "" && merchantOf(ctx).Supports(l) {
+		return l
+	}
+	return languageOf(ctx)
 }
 
 // walletBalance is the header's balance (spec §7 /wps/v2/wallets/balance).

@@ -87,9 +87,13 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		level := slogLevelFor(rec.status)
+		method := r.Method
+		if isHead(r.Context()) {
+			method = http.MethodHead
+		}
 		s.log.Log(r.Context(), level, "http",
 			"request_id", requestID(r.Context()),
-			"method", r.Method, "path", r.URL.Path, "status", rec.status,
+			"method", method, "path", r.URL.Path, "status", rec.status,
 			"bytes", rec.bytes, "ms", float64(time.Since(start).Microseconds())/1000,
 			"merchant", r.Header.Get("Merchant"))
 	})

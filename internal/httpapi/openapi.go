@@ -121,6 +121,12 @@ func buildOpenAPI(table []Route) map[string]any {
 		if rt.Access == Lobby {
 			codes = append(codes, lobbyErrors...)
 		}
+		if rt.Encrypted {
+			codes = append(codes, "request.replayed")
+		}
+		if rt.RealAccount {
+			codes = append(codes, "member.in_need_true_account")
+		}
 		slices.Sort(codes)
 		codes = slices.Compact(codes)
 		errDocs := make([]any, 0, len(codes))

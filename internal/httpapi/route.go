@@ -45,7 +45,11 @@ type Route struct {
 	// DuringPasswordChange lets a (T) route answer while the member must
 	// still change a default or expired password; other (T) routes refuse.
 	DuringPasswordChange bool
-	// RealAccount refuses trial accounts with member.in_need_true_account.
+	// RealAccount refuses trial accounts with member.in_need_true_account
+	// (decision D-016: a trial account plays, with play money, and does
+	// nothing else a real account does). Every (T) route a trial account
+	// must not use carries it; TestTrialAccountsRefusedCentrally holds the
+	// table to that.
 	RealAccount bool
 	// Errors lists the codes this route answers beyond the common ones.
 	Errors []string
@@ -149,7 +153,7 @@ func (s *Server) authenticate(r *http.Request, m *merchant.Merchant, duringPassw
 	}
 	ctx := context.WithValue(context.WithValue(r.Context(), keyMember, member), keyToken, token)
 	r = r.WithContext(ctx)
-	if !duringPasswordChange && s.Identity.PasswordChangeDue(member, m.PasswordExpiryDays) {
+	if !duringPasswordChange && s.passwordChangeForced(member, m, token) {
 		return r, newError(http.StatusForbidden, "member.password_change_required", nil)
 	}
 	return r, nil

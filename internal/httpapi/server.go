@@ -99,8 +99,15 @@ func New(d Deps) *Server {
 	return s
 }
 
-// ServeHTTP implements http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+// ServeHTTP implements http.Handler. HEAD is answered on every GET
+// address (head.go).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodHead {
+		s.serveHead(w, r)
+		return
+	}
+	s.router.ServeHTTP(w, r)
+}
 
 // Routes is the route table, for the OpenAPI document and its test.
 func (s *Server) Routes() []Route { return s.table }

@@ -46,11 +46,15 @@ type Answer struct {
 var errCallback = errors.New("bad callback")
 
 // DecodeCallback parses and checks a callback body for op: one JSON
-// object, known field types, integer amounts in range, the fields op needs.
+// object, no member named twice or in two cases (ambiguity.go), known field
+// types, integer amounts in range, the fields op needs.
 func DecodeCallback(op string, body []byte) (Callback, error) {
 	var cb Callback
 	if len(body) == 0 || len(body) > MaxBody {
 		return cb, fmt.Errorf("%w: body must be 1 to %d bytes", errCallback, MaxBody)
+	}
+	if err := checkUnambiguous(body); err != nil {
+		return cb, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&cb); err != nil {

@@ -1,7 +1,10 @@
 package provider
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -33,6 +36,19 @@ func TestDecodeCallback(t *testing.T) {
 		{"long id", OpBet, strings.Replace(ok, `"T"`, `"`+strings.Repeat("x", 101)+`"`, 1), false},
 		{"balance needs no round", OpBalance, `{"token":"t","player":"7","currency":"USD"}`, true},
 		{"unknown field tolerated", OpBet, strings.Replace(ok, `{`, `{"extra":1,`, 1), true},
+		{"nested object tolerated", OpBet, strings.Replace(ok, `{`, `{"extra":{"a":[{"b":1},{"b":2}],"A2":null},`, 1), true},
+		// Ambiguous bodies: the vendor and Go could read different values
+		// from the same signed bytes.
+		{"amount twice", OpBet, strings.Replace(ok, `"amount":100`, `"amount":1,"amount":100`, 1), false},
+		{"amount in two cases", OpBet, strings.Replace(ok, `"amount":100`, `"amount":1,"Amount":100`, 1), false},
+		{"amount in two cases, upper first", OpBet, strings.Replace(ok, `"amount":100`, `"AMOUNT":100,"amount":1`, 1), false},
+		{"amount twice, one escaped", OpBet, strings.Replace(ok, `"amount":100`, `"\u0061mount":1,"amount":100`, 1), false},
+		{"token by the Kelvin sign", OpBet, strings.Replace(ok, `"token":"t"`, `"token":"t","to\u212aen":"u"`, 1), false},
+		{"field in another case alone", OpBet, strings.Replace(ok, `"amount":100`, `"Amount":100`, 1), false},
+		{"unknown member twice", OpBet, strings.Replace(ok, `{`, `{"extra":1,"EXTRA":2,`, 1), false},
+		{"nested member twice", OpBet, strings.Replace(ok, `{`, `{"extra":{"amount":1,"amount":2},`, 1), false},
+		{"member twice in an array's object", OpBet, strings.Replace(ok, `{`, `{"extra":[1,{"x":1,"X":2}],`, 1), false},
+		{"same names in sibling objects", OpBet, strings.Replace(ok, `{`, `{"a":{"x":1},"b":{"x":2},`, 1), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,12 +64,18 @@ func TestDecodeCallback(t *testing.T) {
 }
 
 // FuzzDecodeCallback: whatever the body, decoding answers (never panics),
-// and what it accepts is within the contract's bounds.
+// what it accepts is within the contract's bounds, and it never accepts an
+// ambiguous body: one that names a member twice or in two cases, at any
+// depth, or a contract field in another case.
 func FuzzDecodeCallback(f *testing.F) {
 	f.Add(OpBet, []byte(`{"token":"t","player":"7","currency":"USD","gameCode":"G","roundId":"R","transactionId":"T","amount":100}`))
 	f.Add(OpWin, []byte(`{"player":"7","currency":"USD","roundId":"R","transactionId":"W","referenceTransactionId":"T","amount":5,"roundClosed":true}`))
 	f.Add(OpRollback, []byte(`{"player":"1","currency":"KHR","roundId":"R","transactionId":"X","referenceTransactionId":"T"}`))
 	f.Add(OpBalance, []byte(`{}`))
+	f.Add(OpWin, []byte(`{"player":"7","currency":"USD","roundId":"R","transactionId":"W","referenceTransactionId":"T","amount":5,"Amount":500000}`))
+	f.Add(OpWin, []byte(`{"player":"7","currency":"USD","roundId":"R","transactionId":"W","referenceTransactionId":"T","amount":5,"amount":500000}`))
+	f.Add(OpBalance, []byte(`{"token":"t","player":"7","currency":"USD","x":{"k":1,"\u212a":2}}`))
+	f.Add(OpBalance, []byte(`{"token":"t","player":"7","currency":"USD","x":[{"a":1},{"a":1,"b":[{"c":1,"C":2}]}]}`))
 	f.Fuzz(func(t *testing.T, op string, body []byte) {
 		cb, err := DecodeCallback(op, body)
 		if err != nil {
@@ -62,5 +84,62 @@ func FuzzDecodeCallback(f *testing.F) {
 		if cb.Amount < 0 || cb.Amount > MaxAmount || cb.playerID() <= 0 || len(cb.Currency) != 3 {
 			t.Fatalf("accepted out-of-contract callback %+v", cb)
 		}
+		if why := ambiguity(t, body, true); why != "" {
+			t.Fatalf("accepted an ambiguous body (%s): %s", why, body)
+		}
 	})
+}
+
+// ambiguity says why a JSON value is ambiguous, or "" when it is not. It
+// is written apart from the decoder's check (a recursive descent over raw
+// values, names compared with strings.EqualFold) so that one does not
+// vouch for itself.
+func ambiguity(t *testing.T, raw []byte, top bool) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if err != nil {
+		t.Fatalf("accepted body does not parse: %v", err)
+	}
+	switch tok {
+	case json.Delim('{'):
+		var seen []string
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := kt.(string)
+			for _, s := range seen {
+				if strings.EqualFold(s, name) {
+					return fmt.Sprintf("%q and %q", s, name)
+				}
+			}
+			seen = append(seen, name)
+			if top {
+				for _, field := range []string{"requestId", "token", "player", "currency", "gameCode", "roundId", "transactionId", "referenceTransactionId", "amount", "roundClosed"} {
+					if strings.EqualFold(field, name) && field != name {
+						return fmt.Sprintf("%q for %q", name, field)
+					}
+				}
+			}
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			if why := ambiguity(t, v, false); why != "" {
+				return why
+			}
+		}
+	case json.Delim('['):
+		for dec.More() {
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			if why := ambiguity(t, v, false); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
 }

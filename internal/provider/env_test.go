@@ -1,9 +1,11 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -25,6 +27,8 @@ type testEnv struct {
 	ids    *identity.Service
 	mer    *merchant.Service
 	secret string
+	// logs holds what the service logged; read it once the calls are done.
+	logs *bytes.Buffer
 }
 
 const testVendor = "PG"
@@ -41,8 +45,9 @@ func newEnv(t testing.TB, db *database.DB) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &testEnv{t: t, db: db, ledger: wallet.NewService(db, time.Now), cat: catalog.NewService(db, nil), ids: identity.NewService(db, nil), mer: mer}
-	e.svc = NewService(db, e.ledger, e.ids, e.cat, mer, Options{})
+	e := &testEnv{t: t, db: db, ledger: wallet.NewService(db, time.Now), cat: catalog.NewService(db, nil), ids: identity.NewService(db, nil), mer: mer,
+		logs: &bytes.Buffer{}}
+	e.svc = NewService(db, e.ledger, e.ids, e.cat, mer, Options{Log: slog.New(slog.NewTextHandler(e.logs, nil))})
 	t.Cleanup(e.svc.Close)
 	e.secret, err = e.svc.Secret(ctx, testVendor)
 	if err != nil {

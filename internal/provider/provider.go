@@ -46,6 +46,9 @@ const (
 	StatusWrongCurrency       Status = "WRONG_CURRENCY"
 	StatusBadRequest          Status = "BAD_REQUEST"
 	StatusError               Status = "ERROR"
+	// StatusWinLimit refuses a win that would take its round past the
+	// vendor's win limit (winlimit.go); the round stays open.
+	StatusWinLimit Status = "WIN_LIMIT_EXCEEDED"
 )
 
 // Game session modes.
@@ -114,6 +117,7 @@ type Service struct {
 	bigWin    int64
 	onBalance BalanceListener
 	secrets   *secretCache
+	limits    limitCache
 	known     memberCache
 }
 

@@ -62,6 +62,10 @@ type player struct {
 	mode     string
 	// accountID is the member's ledger account (opened, committed).
 	accountID int64
+	// limit bounds what a round pays (wins only), in a currency of
+	// decimals digits.
+	limit    WinLimit
+	decimals int
 }
 
 func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (Answer, error) {
@@ -94,7 +98,8 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 	if op == OpRollback && cb.TransactionID == cb.ReferenceTransactionID {
 		return refuse(StatusBadRequest, "a rollback needs a transactionId of its own"), nil
 	}
-	p := player{member: m, currency: mer.Currency, account: wallet.Member(m.ID, mer.Currency), side: wallet.Side(wallet.KindVendor, vendor, mer.Currency), mode: ModeReal}
+	p := player{member: m, currency: mer.Currency, account: wallet.Member(m.ID, mer.Currency), side: wallet.Side(wallet.KindVendor, vendor, mer.Currency), mode: ModeReal,
+		decimals: mer.Decimals}
 	if m.Type.IsTrial() {
 		p.side, p.mode = wallet.Side(wallet.KindPlay, vendor, mer.Currency), ModeTrial
 	}
@@ -118,6 +123,10 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 		if g, err := s.games.Game(ctx, cb.GameCode); err == nil && g.Vendor == vendor {
 			game = g
 		}
+	case OpWin:
+		if p.limit, err = s.winLimit(ctx, vendor); err != nil {
+			return Answer{}, err
+		}
 	}
 	// Both accounts are opened (and remembered) before the transaction, so
 	// inside it money moves in two statements.
@@ -138,6 +147,14 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 	})
 	if err != nil && !errors.Is(err, errRefused) {
 		return Answer{}, err
+	}
+	if answer.Status == StatusWinLimit {
+		// Logged here, once the batch is done (a batch may run again).
+		// An operator decides: raise the vendor's limit so the vendor's
+		// retry is paid, or have the vendor roll the bet back.
+		s.log.ErrorContext(ctx, "provider: ALERT: a win above the vendor's win limit was refused; its round stays open",
+			"vendor", vendor, "round", cb.RoundID, "transaction", cb.TransactionID, "player", m.ID,
+			"amount", cb.Amount, "currency", p.currency, "reason", answer.Message)
 	}
 	if answer.Status == StatusOK {
 		answer.TransactionID = cb.TransactionID
@@ -168,6 +185,8 @@ type round struct {
 	memberID int64
 	closed   bool
 	game     string
+	// The round's sums so far, in minor units: bets, refunds, wins.
+	stake, refunded, win int64
 }
 
 // state is what a callback's transaction reads before deciding: the
@@ -190,7 +209,7 @@ type state struct {
 // member's status as they are now; a rollback's, the wins of the bet's
 // round.
 const stateQuery = `SELECT t.id, t.kind, t.round_ref, t.member_id, t.amount, t.request_hash, t.balance, t.currency, t.rolled_back,
-	r.id, r.member_id, r.closed, r.game_code,
+	r.id, r.member_id, r.closed, r.game_code, r.stake, r.refunded, r.win,
 	b.id, b.kind, b.round_ref, b.member_id, b.amount, b.request_hash, b.balance, b.currency, b.rolled_back,
 	a.balance, %s
 	FROM wallet_accounts a
@@ -211,7 +230,7 @@ var (
 func (s *Service) state(ctx context.Context, q database.Querier, vendor, op string, cb Callback, p player) (state, error) {
 	var st state
 	var t, b nullTx
-	var rID, rMember, rClosed, gMember sql.NullInt64
+	var rID, rMember, rClosed, rStake, rRefunded, rWin, gMember sql.NullInt64
 	var rGame, gVendor, mStatus sql.NullString
 	args := []any{vendor, cb.TransactionID, cb.RoundID, cb.ReferenceTransactionID, p.accountID}
 	query := stateSQL
@@ -227,7 +246,7 @@ func (s *Service) state(ctx context.Context, q database.Querier, vendor, op stri
 	}
 	err := q.QueryRowContext(ctx, query, args...).Scan(
 		&t.id, &t.kind, &t.roundRef, &t.memberID, &t.amount, &t.hash, &t.balance, &t.currency, &t.rolled,
-		&rID, &rMember, &rClosed, &rGame,
+		&rID, &rMember, &rClosed, &rGame, &rStake, &rRefunded, &rWin,
 		&b.id, &b.kind, &b.roundRef, &b.memberID, &b.amount, &b.hash, &b.balance, &b.currency, &b.rolled,
 		&st.balance, &gMember, &gVendor, &mStatus, &st.refRoundWins)
 	if err != nil {
@@ -236,7 +255,8 @@ func (s *Service) state(ctx context.Context, q database.Querier, vendor, op stri
 	st.prior, st.priorFound = t.stored()
 	st.ref, st.refFound = b.stored()
 	if rID.Valid {
-		st.round, st.roundFound = round{id: rID.Int64, memberID: rMember.Int64, closed: rClosed.Int64 == 1, game: rGame.String}, true
+		st.round, st.roundFound = round{id: rID.Int64, memberID: rMember.Int64, closed: rClosed.Int64 == 1, game: rGame.String,
+			stake: rStake.Int64, refunded: rRefunded.Int64, win: rWin.Int64}, true
 	}
 	if gMember.Valid {
 		st.session, st.sessionFound = playSession{memberID: gMember.Int64, vendor: gVendor.String, status: mStatus.String}, true
@@ -349,6 +369,18 @@ func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb
 	}
 	if r.closed {
 		return refuse(StatusBadRequest, "the round is closed")
+	}
+	// A payout far beyond what the round's stakes can win is a fault or a
+	// forgery, not a win: it is refused before anything is written, so it
+	// is never credited nor put on the winner board, and the round stays
+	// open for an operator (decision 0018). A zero win (closing a lost
+	// round) is never refused.
+	if cb.Amount > 0 {
+		stake := r.stake - r.refunded
+		if ceiling := p.limit.ceiling(stake, p.decimals); r.win+cb.Amount > ceiling {
+			return refuse(StatusWinLimit, fmt.Sprintf("the round would pay %d in all, above the vendor's win limit of %d for stakes of %d (%d times the stakes, at most %d in major units)",
+				r.win+cb.Amount, ceiling, stake, p.limit.Multiple, p.limit.Max))
+		}
 	}
 	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.side, p.account, txWin, st.balance)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -57,6 +58,14 @@ func TestContractRules(t *testing.T) {
 			{"a rollback may not reuse the bet's id", OpRollback, ref(Callback{Player: player, Currency: "USD", RoundID: "R8", TransactionID: "B8"}, "B8", false), StatusBadRequest, 11_500},
 			{"zero-amount bet (free spin)", OpBet, cb("R4", "B4", 0), StatusOK, 11_500},
 			{"zero-amount closing win", OpWin, ref(cb("R4", "W4", 0), "B4", true), StatusOK, 11_500},
+			// A zero win settles a lost round: it counts as the round's win,
+			// so the stake is no longer refundable. A round closed by its
+			// bet, without any win, still is.
+			{"a stake lost", OpBet, cb("R10", "B10", 500), StatusOK, 11_000},
+			{"closed by a zero win", OpWin, ref(cb("R10", "W10", 0), "B10", true), StatusOK, 11_000},
+			{"rollback after a zero win is refused", OpRollback, ref(Callback{Player: player, Currency: "USD", RoundID: "R10", TransactionID: "X10"}, "B10", false), StatusBadRequest, 11_000},
+			{"a bet that closes its round", OpBet, func() Callback { c := cb("R11", "B11", 300); c.RoundClosed = true; return c }(), StatusOK, 10_700},
+			{"rollback of a round closed without a win refunds", OpRollback, ref(Callback{Player: player, Currency: "USD", RoundID: "R11", TransactionID: "X11"}, "B11", false), StatusOK, 11_000},
 			{"wrong currency", OpBet, func() Callback { c := cb("R5", "B5", 10); c.Currency = "KHR"; return c }(), StatusWrongCurrency, -1},
 			{"bad token on a bet", OpBet, func() Callback { c := cb("R5", "B5", 10); c.Token = "forged"; return c }(), StatusInvalidToken, -1},
 			{"a closed round takes no more bets", OpBet, cb("R1", "B6", 10), StatusBadRequest, -1},
@@ -85,8 +94,9 @@ func TestContractRules(t *testing.T) {
 }
 
 // TestRefusedCallbacksChangeNothing: unsigned, mis-signed, malformed,
-// negative, overflowing and wrong-currency callbacks get their status and
-// leave every table as it was.
+// negative, overflowing, wrong-currency and ambiguous (a member named twice
+// or in two cases) callbacks get their status and leave every table as it
+// was.
 func TestRefusedCallbacksChangeNothing(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db)
@@ -107,6 +117,8 @@ func TestRefusedCallbacksChangeNothing(t *testing.T) {
 			{"overflowing", replaceAmount(good, "9223372036854775808"), signed(replaceAmount(good, "9223372036854775808")), StatusBadRequest},
 			{"fractional", replaceAmount(good, "1.5"), signed(replaceAmount(good, "1.5")), StatusBadRequest},
 			{"wrong currency", replaceCurrency(good), signed(replaceCurrency(good)), StatusWrongCurrency},
+			{"amount given twice", replaceAmount(good, `1,"amount":100`), signed(replaceAmount(good, `1,"amount":100`)), StatusBadRequest},
+			{"amount in two cases", replaceAmount(good, `1,"Amount":100`), signed(replaceAmount(good, `1,"Amount":100`)), StatusBadRequest},
 		}
 		for _, tt := range tests {
 			a := e.svc.Handle(context.Background(), testVendor, OpBet, []byte(tt.body), tt.sig)
@@ -119,6 +131,40 @@ func TestRefusedCallbacksChangeNothing(t *testing.T) {
 		}
 		if a := e.svc.Handle(context.Background(), "NO_SUCH_VENDOR", OpBet, []byte(good), signed(good)); a.Status != StatusInvalidSignature {
 			t.Fatalf("unknown vendor: %s", a.Status)
+		}
+	})
+}
+
+// TestRefusalCurrency: which currency a refusal echoes. Once the player is
+// known it is the player's, WRONG_CURRENCY included (the answer tells the
+// vendor the right one); before that, the one sent; before decoding, none.
+func TestRefusalCurrency(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		id, token := e.member("currency01", 4_200, identity.TypeMember)
+		player := strconv.FormatInt(id, 10)
+		tests := []struct {
+			name     string
+			cb       Callback
+			status   Status
+			currency string
+			balance  int64
+		}{
+			{"wrong currency", Callback{Token: token, Player: player, Currency: "KHR"}, StatusWrongCurrency, "USD", 4_200},
+			{"bad token", Callback{Token: "forged", Player: player, Currency: "USD"}, StatusInvalidToken, "USD", 4_200},
+			{"unknown player", Callback{Token: token, Player: "999999999", Currency: "KHR"}, StatusBadRequest, "KHR", 0},
+		}
+		for _, tt := range tests {
+			a := e.call(OpBalance, tt.cb)
+			if a.Status != tt.status || a.Currency != tt.currency || a.Balance != tt.balance {
+				t.Errorf("%s: %+v, want %s %s %d", tt.name, a, tt.status, tt.currency, tt.balance)
+			}
+			if tt.status == StatusWrongCurrency && !strings.Contains(a.Message, "USD") {
+				t.Errorf("%s: the message %q does not name the player's currency", tt.name, a.Message)
+			}
+		}
+		if a := e.svc.Handle(context.Background(), testVendor, OpBalance, []byte(`{"player":`), Sign(e.secret, []byte(`{"player":`))); a.Status != StatusBadRequest || a.Currency != "" {
+			t.Errorf("malformed: %+v", a)
 		}
 	})
 }
