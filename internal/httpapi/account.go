@@ -137,25 +137,37 @@ func (s *Server) setMemberIcon(w http.ResponseWriter, r *http.Request) (any, err
 	return req, s.Identity.SetProfile(r.Context(), memberOf(r.Context()).ID, "icon", req.Icon)
 }
 
+// affiliateInfo is all an invitation-code check tells: whether the code can
+// be used at registration. It names nobody (the code is an agent's login
+// name, so echoing who owns it would hand out accounts to guess).
 type affiliateInfo struct {
-	Valid     bool   `json:"valid"`
-	Code      string `json:"code"`
-	AgentName string `json:"agentName"`
+	Valid bool `json:"valid"`
 }
 
+// affiliateLookups is how many invitation-code checks an address may make
+// within identity.Window: the register form checks as the code is typed.
+const affiliateLookups = 30
+
 // affiliate checks an invitation code (an agent's username) for the
-// register form; an unknown code is valid=false, not an error.
+// register form; an unknown code is valid=false, not an error. The checks
+// of an address are throttled, so the call is no way to list agents.
 func (s *Server) affiliate(r *http.Request) (any, error) {
 	ctx := r.Context()
-	code := paramsOf(ctx).String("code")
-	a, err := s.Identity.ByUsername(ctx, merchantOf(ctx).Code, code)
-	if errors.Is(err, identity.ErrMemberNotFound) || (err == nil && (!a.Type.IsAgent() || a.Status != identity.StatusActive)) {
-		return affiliateInfo{Valid: false, Code: code}, nil
+	wait, err := s.Identity.Throttle(ctx, "affiliate:"+clientIPOf(ctx).String(), affiliateLookups)
+	if err != nil {
+		return nil, err
+	}
+	if wait > 0 {
+		return nil, newError(http.StatusTooManyRequests, "request.too_many", retryAfter{RetryAfter: int(math.Ceil(wait.Seconds()))})
+	}
+	a, err := s.Identity.ByUsername(ctx, merchantOf(ctx).Code, paramsOf(ctx).String("code"))
+	if errors.Is(err, identity.ErrMemberNotFound) {
+		return affiliateInfo{Valid: false}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return affiliateInfo{Valid: true, Code: code, AgentName: a.Nickname}, nil
+	return affiliateInfo{Valid: a.Type.IsAgent() && a.Status == identity.StatusActive}, nil
 }
 
 // firstLogin is the first-login action (decision C-019): the announcements

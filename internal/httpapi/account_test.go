@@ -52,7 +52,7 @@ func TestIconAffiliateFirstLoginAndTrialLimits(t *testing.T) {
 	s := newHostileTestServer(t)
 	c := newClient(t, s, "demo")
 	_, env := c.do(http.MethodGet, "/wps/agent/affiliate?code=agent01", nil, false)
-	if a := value[affiliateInfo](t, env); !a.Valid || a.AgentName != "Agent One" {
+	if a := value[affiliateInfo](t, env); !a.Valid {
 		t.Errorf("agent01 = %+v", a)
 	}
 	for _, code := range []string{"player01", "nobody"} {
@@ -82,5 +82,43 @@ func TestIconAffiliateFirstLoginAndTrialLimits(t *testing.T) {
 		if rec.Code != 403 || env.Code != "member.in_need_true_account" || env.Message != messages["member.in_need_true_account"]["KM"] {
 			t.Errorf("trial %s %s = %d %+v", call.method, call.path, rec.Code, env)
 		}
+	}
+}
+
+// TestAffiliateLookupNamesNobodyAndIsThrottled: the invitation-code check
+// answers valid or not and nothing else (no login name, no nickname, no
+// echo), and an address gets affiliateLookups checks per window.
+func TestAffiliateLookupNamesNobodyAndIsThrottled(t *testing.T) {
+	s := newHostileTestServer(t)
+	c := newClient(t, s, "demo")
+	tests := []struct {
+		code  string
+		valid bool
+	}{
+		{"agent01", true},
+		{"AGENT01", true},
+		{"player01", false},
+		{"nobody", false},
+	}
+	for _, tt := range tests {
+		rec, env := c.do(http.MethodGet, "/wps/agent/affiliate?code="+tt.code, nil, false)
+		got, _ := env.Value.(map[string]any)
+		if rec.Code != 200 || len(got) != 1 || got["valid"] != tt.valid {
+			t.Errorf("%s = %d %+v", tt.code, rec.Code, env.Value)
+		}
+	}
+	for i := len(tests); i < affiliateLookups; i++ {
+		if rec, _ := c.do(http.MethodGet, "/wps/agent/affiliate?code=x"+strings.Repeat("a", i%5), nil, false); rec.Code != 200 {
+			t.Fatalf("check %d = %d", i+1, rec.Code)
+		}
+	}
+	rec, env := c.do(http.MethodGet, "/wps/agent/affiliate?code=agent01", nil, false)
+	if rec.Code != 429 || env.Code != "request.too_many" || value[retryAfter](t, env).RetryAfter <= 0 || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("check %d = %d %+v", affiliateLookups+1, rec.Code, env)
+	}
+	other := newClient(t, s, "demo")
+	other.ip = "198.51.100.30"
+	if rec, _ := other.do(http.MethodGet, "/wps/agent/affiliate?code=agent01", nil, false); rec.Code != 200 {
+		t.Fatalf("another address = %d", rec.Code)
 	}
 }

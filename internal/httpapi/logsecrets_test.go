@@ -35,7 +35,7 @@ func TestNoSecretInLogs(t *testing.T) {
 		t.Fatal("login")
 	}
 	secrets = append(secrets, c.token)
-	c.do(http.MethodPost, "/wps/verification/sms/noLogin", map[string]string{"mobileNum": "12345002", "countryDialingCode": "855"}, false)
+	c.do(http.MethodPost, "/wps/verification/sms/noLogin", c.withCaptcha(map[string]string{"mobileNum": "12345002", "countryDialingCode": "855"}), false)
 	code := c.outbox()[0].Code
 	secrets = append(secrets, code)
 	c.do(http.MethodPost, "/wps/session/login", map[string]string{"type": "sms", "mobileNum": "12345002", "countryDialingCode": "855", "code": code}, true)

@@ -10,24 +10,30 @@ import (
 	"portal/internal/identity"
 )
 
+// TestLoginFromNewAddress: from an address the member never used, a right
+// and a wrong password answer alike until the second factor is right too,
+// every such step costs a failure, and an authenticator code works once
+// (decision 0017).
 func TestLoginFromNewAddress(t *testing.T) {
-	s := newDevServer(t)
+	s, clk := newClockedDevServer(t)
 	home := newClient(t, s, "demo")
 	if rec, env := home.login("player01", "Player@123"); rec.Code != 200 {
 		t.Fatalf("first log-in records its address without asking: %d %+v", rec.Code, env)
 	}
-	away := newClient(t, s, "demo")
-	away.ip = "198.51.100.7"
-	login := func(extra map[string]string) (*http.Response, envelope) {
-		body := map[string]string{"username": "player01", "password": "Player@123", "type": "username"}
+	login := func(from *client, password string, extra map[string]string) (*http.Response, envelope, string) {
+		from.t.Helper()
+		body := map[string]string{"username": "player01", "password": password, "type": "username"}
 		for k, v := range extra {
 			body[k] = v
 		}
-		rec, env := away.do(http.MethodPost, "/wps/session/login", body, true)
-		return rec.Result(), env
+		// Every step counts as a failure: after a few, a captcha is asked.
+		rec, env := from.do(http.MethodPost, "/wps/session/login", from.withCaptcha(body), true)
+		return rec.Result(), env, rec.Body.String()
 	}
+	away := newClient(t, s, "demo")
+	away.ip = "198.51.100.7"
 
-	res, env := login(nil)
+	res, env, right := login(away, "Player@123", nil)
 	ch := value[ipChallenge](t, env)
 	if res.StatusCode != 403 || env.Code != "login.ip_verification_required" || len(ch.Methods) != 2 || ch.Mobile == "" || ch.Email == "" {
 		t.Fatalf("new address: %d %+v %+v", res.StatusCode, env, ch)
@@ -35,16 +41,18 @@ func TestLoginFromNewAddress(t *testing.T) {
 	if ch.Mobile == "+85512345002" || ch.Email == "player01@example.com" {
 		t.Fatal("challenge reveals the full number or address")
 	}
-
-	// A wrong password never gets a code sent.
-	rec, env := away.do(http.MethodPost, "/wps/session/login", map[string]string{"username": "player01", "password": "nope", "type": "username", "ipVerifySend": "sms"}, true)
-	if rec.Code != 400 || env.Code != "login.password.incorrect" || len(away.outbox()) != 0 {
-		t.Fatalf("wrong password: %d %s, outbox %d", rec.Code, env.Code, len(away.outbox()))
+	// A wrong password gets the very same answer, and never a code.
+	res, _, wrong := login(away, "nope", nil)
+	if res.StatusCode != 403 || wrong != right {
+		t.Fatalf("wrong password: %d %s, right password: %s", res.StatusCode, wrong, right)
 	}
-
-	res, env = login(map[string]string{"ipVerifySend": "sms"})
-	ch = value[ipChallenge](t, env)
-	if res.StatusCode != 403 || ch.Sent != "sms" || ch.ExpiredMinutes == 0 {
+	res, env, _ = login(away, "nope", map[string]string{"ipVerifySend": "sms"})
+	if ch := value[ipChallenge](t, env); res.StatusCode != 403 || ch.Sent != "sms" || ch.ExpiredMinutes == 0 || len(away.outbox()) != 0 {
+		t.Fatalf("wrong password, send: %d %+v, outbox %d", res.StatusCode, ch, len(away.outbox()))
+	}
+	clk.add(identity.SMSInterval)
+	res, env, _ = login(away, "Player@123", map[string]string{"ipVerifySend": "sms"})
+	if ch := value[ipChallenge](t, env); res.StatusCode != 403 || ch.Sent != "sms" || ch.ExpiredMinutes == 0 {
 		t.Fatalf("send: %d %+v %+v", res.StatusCode, ch, env)
 	}
 	box := away.outbox()
@@ -52,43 +60,65 @@ func TestLoginFromNewAddress(t *testing.T) {
 		t.Fatalf("outbox = %+v", box)
 	}
 	tests := []struct {
-		name, method, code, wantCode string
-		status                       int
+		name, password, method, code, wantCode string
+		status                                 int
 	}{
-		{"method not offered", "totp", "123456", "validation.field_invalid", 422},
-		{"wrong code", "sms", "000000", "sms.code_invalid", 400},
-		{"right code", "sms", box[0].Code, "", 200},
+		{"method not offered", "Player@123", "totp", "123456", "validation.field_invalid", 422},
+		{"wrong code", "Player@123", "sms", "000000x", "sms.code_invalid", 400},
+		{"wrong password, right code", "nope", "sms", box[0].Code, "sms.code_invalid", 400},
 	}
 	for _, tt := range tests {
-		if tt.code == "000000" && box[0].Code == "000000" {
-			continue
-		}
-		res, env := login(map[string]string{"ipVerifyMethod": tt.method, "ipVerifyCode": tt.code})
+		res, env, _ := login(away, tt.password, map[string]string{"ipVerifyMethod": tt.method, "ipVerifyCode": tt.code})
 		if res.StatusCode != tt.status || env.Code != tt.wantCode {
 			t.Errorf("%s: %d %q, want %d %q", tt.name, res.StatusCode, env.Code, tt.status, tt.wantCode)
 		}
 	}
+	clk.add(identity.SMSInterval)
+	login(away, "Player@123", map[string]string{"ipVerifySend": "sms"})
+	if res, env, _ := login(away, "Player@123", map[string]string{"ipVerifyMethod": "sms", "ipVerifyCode": away.outbox()[0].Code}); res.StatusCode != 200 {
+		t.Fatalf("right password, right code: %d %+v", res.StatusCode, env)
+	}
 	// The address is now known: no second question.
-	if res, env := login(nil); res.StatusCode != 200 {
+	if res, env, _ := login(away, "Player@123", nil); res.StatusCode != 200 {
 		t.Fatalf("known address asked again: %d %+v", res.StatusCode, env)
 	}
 
-	// An authenticator becomes a third way.
+	// An authenticator becomes a third way; each of its codes works once.
 	_, env = home.do(http.MethodPost, "/wps/member/totp/setup", nil, false)
 	setup := value[identity.TOTPSetup](t, env)
-	code, _ := totp.GenerateCode(setup.Secret, time.Now())
-	if rec, env := home.do(http.MethodPost, "/wps/member/totp/enable", totpCode{Code: code}, false); rec.Code != 200 {
+	code := func(at time.Duration) string {
+		c, _ := totp.GenerateCode(setup.Secret, clk.now().Add(at))
+		return c
+	}
+	if rec, env := home.do(http.MethodPost, "/wps/member/totp/enable", totpCode{Code: code(0)}, false); rec.Code != 200 {
 		t.Fatalf("enable: %d %+v", rec.Code, env)
 	}
 	third := newClient(t, s, "demo")
 	third.ip = "203.0.113.9"
-	rec, env = third.do(http.MethodPost, "/wps/session/login", map[string]string{"username": "player01", "password": "Player@123", "type": "username"}, true)
-	if ch := value[ipChallenge](t, env); rec.Code != 403 || len(ch.Methods) != 3 || ch.Methods[2] != "totp" {
-		t.Fatalf("with authenticator: %d %+v", rec.Code, ch)
+	res, env, _ = login(third, "Player@123", nil)
+	if ch := value[ipChallenge](t, env); res.StatusCode != 403 || len(ch.Methods) != 3 || ch.Methods[2] != "totp" {
+		t.Fatalf("with authenticator: %d %+v", res.StatusCode, ch)
 	}
-	code, _ = totp.GenerateCode(setup.Secret, time.Now())
-	rec, env = third.do(http.MethodPost, "/wps/session/login", map[string]string{"username": "player01", "password": "Player@123", "type": "username", "ipVerifyMethod": "totp", "ipVerifyCode": code}, true)
-	if rec.Code != 200 {
-		t.Fatalf("totp answer: %d %+v", rec.Code, env)
+	// The entry is judged only after the second factor.
+	if res, env, _ := login(third, "Player@123", map[string]string{"entry": "agent"}); res.StatusCode != 403 || env.Code != "login.ip_verification_required" {
+		t.Fatalf("wrong entry from a new address: %d %+v", res.StatusCode, env)
+	}
+	steps := []struct {
+		name, password, code, wantCode string
+		status                         int
+	}{
+		{"the set-up code again", "Player@123", code(0), "sms.code_invalid", 400},
+		{"wrong password, fresh code", "nope", code(30 * time.Second), "sms.code_invalid", 400},
+		{"right password, code just used", "Player@123", code(30 * time.Second), "sms.code_invalid", 400},
+	}
+	for _, st := range steps {
+		res, env, _ := login(third, st.password, map[string]string{"ipVerifyMethod": "totp", "ipVerifyCode": st.code})
+		if res.StatusCode != st.status || env.Code != st.wantCode {
+			t.Errorf("%s: %d %q, want %d %q", st.name, res.StatusCode, env.Code, st.status, st.wantCode)
+		}
+	}
+	clk.add(time.Minute)
+	if res, env, _ := login(third, "Player@123", map[string]string{"ipVerifyMethod": "totp", "ipVerifyCode": code(0)}); res.StatusCode != 200 {
+		t.Fatalf("totp answer: %d %+v", res.StatusCode, env)
 	}
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -134,13 +135,31 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) (any, error) {
 			profile[k] = v
 		}
 	}
-	mobile := ""
-	if req.MobileNum != "" {
-		mobile = "+" + strings.TrimPrefix(strings.TrimSpace(req.CountryDialingCode), "+") + strings.TrimLeft(req.MobileNum, "0")
+	// A number is attached in its one normalised form, and proven by its
+	// SMS code under the same switch as registration by phone; without the
+	// switch it is kept unproven, which logs nobody in and takes nothing
+	// from its real owner (decision 0017).
+	// A taken username is told before the number's code is used up.
+	if _, err := s.Identity.ByUsername(ctx, mer.Code, req.Username); err == nil {
+		return nil, newError(http.StatusConflict, "register.username_taken", fieldError{Field: "username", Reason: "taken"})
+	} else if !errors.Is(err, identity.ErrMemberNotFound) {
+		return nil, err
+	}
+	mobile, proven := "", false
+	if strings.TrimSpace(req.MobileNum) != "" {
+		if mobile, err = identity.NormalizePhone(req.CountryDialingCode, req.MobileNum); err != nil {
+			return nil, err
+		}
+		if merchant.ModuleOn(cfg.Modules, merchant.ModRegMobileVerify) {
+			if err := s.Identity.CheckCode(ctx, mer.Code, mobile, identity.PurposeRegister, strings.TrimSpace(req.VerificationCode)); err != nil {
+				return nil, err
+			}
+			proven = true
+		}
 	}
 	id, err := s.Identity.Open(ctx, identity.NewMember{
-		MerchantCode: mer.Code, Username: req.Username, Password: req.Password, Mobile: mobile, Email: strings.TrimSpace(req.Email),
-		UplineID: upline, Profile: profile, PaymentPassword: req.PaymentPassword,
+		MerchantCode: mer.Code, Username: req.Username, Password: req.Password, Mobile: mobile, MobileVerified: proven,
+		Email: strings.TrimSpace(req.Email), UplineID: upline, Profile: profile, PaymentPassword: req.PaymentPassword,
 	})
 	switch {
 	case errors.Is(err, identity.ErrUsernameTaken):
@@ -155,18 +174,30 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) (any, error) {
 
 // startSession logs a member in and answers as login does.
 func (s *Server) startSession(r *http.Request, memberID int64, first bool) (loginResult, error) {
+	return s.openSession(r, memberID, first, s.Identity.CreateSession)
+}
+
+// startCodeSession logs a member in by a one-time code (SMS log-in): that
+// session is never held to a pending password change (spec §4, C-022).
+func (s *Server) startCodeSession(r *http.Request, memberID int64, first bool) (loginResult, error) {
+	return s.openSession(r, memberID, first, s.Identity.CreateCodeSession)
+}
+
+func (s *Server) openSession(r *http.Request, memberID int64, first bool, create func(ctx context.Context, memberID int64, ip, userAgent string) (string, error)) (loginResult, error) {
 	ctx := r.Context()
 	mer := merchantOf(ctx)
 	m, err := s.Identity.Member(ctx, memberID)
 	if err != nil {
 		return loginResult{}, err
 	}
-	token, err := s.Identity.CreateSession(ctx, m.ID, clientIPOf(ctx).String(), r.UserAgent())
+	token, err := create(ctx, m.ID, clientIPOf(ctx).String(), r.UserAgent())
 	if err != nil {
 		return loginResult{}, err
 	}
-	return loginResult{Token: token, FirstTimeLogin: first, PasswordExpired: s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays),
-		memberInfo: s.infoOf(m, mer)}, nil
+	res := loginResult{Token: token, FirstTimeLogin: first, memberInfo: s.infoOf(m, mer)}
+	res.PasswordChangeRequired = s.passwordChangeForced(m, mer, token)
+	res.PasswordExpired = res.PasswordChangeRequired
+	return res, nil
 }
 
 // freePlay opens a trial account (type 4, play money only) and logs it in.
@@ -229,8 +260,9 @@ type registerMobileRequest struct {
 
 // registerMobile opens an account by phone number: the username is the
 // national number without leading zeros; the code is required when the
-// merchant verifies numbers (REGMOBVERF3), the password when it asks for one
-// (MOBILENUMPASSREG3; otherwise the member logs in by SMS code).
+// merchant verifies numbers (REGMOBVERF3) and when the account gets no
+// password, the password when it asks for one (MOBILENUMPASSREG3;
+// otherwise the member logs in by SMS code, which needs a proven number).
 func (s *Server) registerMobile(w http.ResponseWriter, r *http.Request) (any, error) {
 	ctx := r.Context()
 	mer := merchantOf(ctx)
@@ -273,7 +305,8 @@ func (s *Server) registerMobile(w http.ResponseWriter, r *http.Request) (any, er
 		}
 		upline = agent.ID
 	}
-	if merchant.ModuleOn(cfg.Modules, merchant.ModRegMobileVerify) {
+	proven := mobileCodeRequired(cfg.Modules)
+	if proven {
 		if err := s.Identity.CheckCode(ctx, mer.Code, mobile, identity.PurposeRegister, strings.TrimSpace(req.VerificationCode)); err != nil {
 			return nil, err
 		}
@@ -286,7 +319,7 @@ func (s *Server) registerMobile(w http.ResponseWriter, r *http.Request) (any, er
 		}
 	}
 	id, err := s.Identity.Open(ctx, identity.NewMember{MerchantCode: mer.Code, Username: username, Password: password,
-		Mobile: mobile, UplineID: upline, Profile: profile})
+		Mobile: mobile, MobileVerified: proven, UplineID: upline, Profile: profile})
 	switch {
 	case errors.Is(err, identity.ErrUsernameTaken), errors.Is(err, identity.ErrMobileTaken):
 		return nil, newError(http.StatusConflict, "register.mobile_taken", fieldError{Field: "mobileNum", Reason: "taken"})

@@ -2,10 +2,14 @@ package httpapi
 
 import (
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
+	"portal/internal/dbtest"
+	"portal/internal/identity"
 	"portal/internal/notify"
+	"portal/internal/provider/inhouse"
 )
 
 func newDevServer(t *testing.T) *Server {
@@ -23,13 +27,61 @@ func (c *client) solveCaptcha() (string, string) {
 	return last.CaptchaID, last.Text
 }
 
+// withCaptcha adds a solved captcha to a payload, as the site does where
+// the merchant requires one (dev mode only).
+func (c *client) withCaptcha(body map[string]string) map[string]string {
+	c.t.Helper()
+	id, text := c.solveCaptcha()
+	out := map[string]string{"captchaId": id, "captcha": text}
+	for k, v := range body {
+		out[k] = v
+	}
+	return out
+}
+
+// identityClock is a settable clock for the identity service of a test server (SMS intervals, lockout windows).
+type identityClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *identityClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *identityClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// newClockedDevServer is newDevServer whose identity service runs on a test
+// clock (SMS intervals, lockout windows).
+func newClockedDevServer(t *testing.T) (*Server, *identityClock) {
+	t.Helper()
+	db := dbtest.SQLite(t)
+	base := newSeededServer(t, db, inhouse.Options{})
+	clk := &identityClock{t: time.Now()}
+	return New(Deps{Config: Config{Dev: true}, Log: base.log, Merchant: base.Merchant, Catalog: base.Catalog, Identity: identity.NewService(db, clk.now),
+		Wallet: base.Wallet, Games: base.Games, Hub: base.Hub, Outbox: &notify.Outbox{}}), clk
+}
+
+// registerCode asks for a registration code for a number and returns it.
+func (c *client) registerCode(dialing, number string) string {
+	c.t.Helper()
+	rec, env := c.do(http.MethodPost, "/wps/verification/sms/register", c.withCaptcha(map[string]string{"mobileNo": number, "countryDialingCode": dialing}), false)
+	if rec.Code != 200 {
+		c.t.Fatalf("register code for %s = %d %+v", number, rec.Code, env)
+	}
+	return c.outbox()[0].Code
+}
+
 func TestRegister(t *testing.T) {
-	s := newDevServer(t)
+	s, clk := newClockedDevServer(t)
 	c := newClient(t, s, "demo")
+	// The merchant checks phones: the number goes with its SMS code.
+	code := c.registerCode("855", "012345678")
 	base := func() map[string]any {
 		id, text := c.solveCaptcha()
 		return map[string]any{"username": "fresh01", "password": "Fresh@2026", "confirmPassword": "Fresh@2026",
-			"email": "fresh01@example.com", "mobileNum": "012345678", "countryDialingCode": "855",
+			"email": "fresh01@example.com", "mobileNum": "012345678", "countryDialingCode": "855", "verificationCode": code,
 			"affiliateCode": "agent01", "captchaId": id, "captcha": text, "acceptTerms": true, "registerMethod": "WEB"}
 	}
 	tests := []struct {
@@ -54,6 +106,9 @@ func TestRegister(t *testing.T) {
 		{"bad birthday", map[string]any{"birthday": "2001-13-01"}, 422, "validation.field_invalid", "birthday"},
 		{"nationality with digits", map[string]any{"nationality": "K4"}, 422, "validation.field_invalid", "nationality"},
 		{"disabled zalo", map[string]any{"zalo": "12345678"}, 422, "validation.field_invalid", "zalo"},
+		{"number without its code", map[string]any{"verificationCode": ""}, 422, "sms.code_missing", ""},
+		{"number with a wrong code", map[string]any{"verificationCode": "000000x"}, 400, "sms.code_invalid", ""},
+		{"number of the wrong length", map[string]any{"mobileNum": "1234567"}, 422, "sms.phone_invalid", ""},
 	}
 	for _, tt := range tests {
 		body := base()
@@ -83,9 +138,10 @@ func TestRegister(t *testing.T) {
 	if rec, env := c.do(http.MethodGet, "/wps/member/info", nil, false); rec.Code != 200 || value[memberInfo](t, env).Account != "fresh01" {
 		t.Fatalf("info after register = %d %+v", rec.Code, env)
 	}
-	// The mobile number, leading zero dropped, is now taken.
+	// The mobile number, leading zero dropped, is now proven and taken.
+	clk.add(identity.SMSInterval)
 	again := base()
-	again["username"], again["mobileNum"] = "fresh02", "12345678"
+	again["username"], again["mobileNum"], again["verificationCode"] = "fresh02", "12345678", c.registerCode("855", "12345678")
 	if rec, env := c.do(http.MethodPut, "/wps/member/register", again, true); rec.Code != 409 || env.Code != "register.mobile_taken" {
 		t.Fatalf("same mobile = %d %+v", rec.Code, env)
 	}

@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,29 +48,42 @@ type loginResult struct {
 
 // memberInfo is what a member sees of their own account.
 type memberInfo struct {
-	ID                     int64  `json:"id"`
-	Account                string `json:"account"`
-	Nickname               string `json:"nickname"`
-	Type                   int    `json:"type"`
-	IsAgent                bool   `json:"isAgent"`
-	IsTrial                bool   `json:"isTrial"`
-	VIPLevel               int    `json:"vipRankLevel"`
+	ID       int64  `json:"id"`
+	Account  string `json:"account"`
+	Nickname string `json:"nickname"`
+	Type     int    `json:"type"`
+	IsAgent  bool   `json:"isAgent"`
+	IsTrial  bool   `json:"isTrial"`
+	// HasVIP is the merchant's VIP switch (public state hasVip): off, the
+	// answer carries no VIP rank or label at all.
+	HasVIP                 bool   `json:"hasVip"`
+	VIPLevel               *int   `json:"vipRankLevel,omitempty"`
+	VIPLabel               string `json:"vipLabelName,omitempty"`
 	Mobile                 string `json:"mobileNum"`
 	Email                  string `json:"email"`
 	PasswordChangeRequired bool   `json:"passwordChangeRequired"`
 }
 
 func (s *Server) infoOf(m *identity.Member, mer *merchant.Merchant) memberInfo {
-	return memberInfo{
+	info := memberInfo{
 		ID: m.ID, Account: m.Username, Nickname: m.Nickname, Type: int(m.Type), IsAgent: m.Type.IsAgent(),
-		IsTrial: m.Type.IsTrial(), VIPLevel: m.VIPLevel, Mobile: maskMiddle(m.Mobile), Email: maskEmail(m.Email),
+		IsTrial: m.Type.IsTrial(), Mobile: maskMiddle(m.Mobile), Email: maskEmail(m.Email),
 		PasswordChangeRequired: s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays),
 	}
+	if mer.VIP && !m.Type.IsTrial() {
+		level := m.VIPLevel
+		info.HasVIP, info.VIPLevel, info.VIPLabel = true, &level, "VIP"+strconv.Itoa(level)
+	}
+	return info
 }
 
-// login checks a username and password. A locked account or address is
-// refused before the password is looked at; every failure counts against
-// both; "no such account" and "wrong password" answer alike.
+// login checks a username and password. A locked address or account is
+// refused before the password is looked at, and so is an attempt without a
+// solved captcha once one is asked (neither counts). Every failure counts
+// against both; "no such account" and "wrong password" answer alike. From
+// an address the member never used, when a second factor guards the
+// account, a right and a wrong password answer alike until the second
+// factor is right too (decision 0017).
 func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 	ctx := r.Context()
 	mer := merchantOf(ctx)
@@ -90,58 +105,42 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 	case len(req.Username) > 64 || len(req.Password) > 128:
 		return nil, newError(http.StatusBadRequest, "login.password.incorrect", nil)
 	}
-	subjects := []string{identity.AccountSubject(mer.Code, req.Username), identity.IPSubject(clientIPOf(ctx).String())}
-	risk, err := s.Identity.Risk(ctx, subjects...)
+	attempt := identity.Attempt{Account: identity.AccountSubject(mer.Code, req.Username), Source: clientIPOf(ctx).String()}
+	if err := s.attemptGate(ctx, attempt, req.CaptchaID, req.Captcha); err != nil {
+		return nil, err
+	}
+	m, passwordOK, err := s.Identity.CheckPassword(ctx, mer.Code, req.Username, req.Password)
 	if err != nil {
 		return nil, err
 	}
-	if risk.RetryAfter > 0 {
-		return nil, newError(http.StatusTooManyRequests, "login.too_many_attempts", retryAfter{RetryAfter: int(math.Ceil(risk.RetryAfter.Seconds()))})
-	}
-	if risk.NeedCaptcha {
-		ok, err := s.Identity.CheckCaptcha(ctx, req.CaptchaID, req.Captcha)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			code := "login.captcha_incorrect"
-			if req.Captcha == "" {
-				code = "login.captcha_required"
-			}
-			if err := s.Identity.RecordFailure(ctx, subjects...); err != nil {
-				return nil, err
-			}
-			return nil, newError(http.StatusBadRequest, code, captchaNeeded{Captcha: true})
-		}
-	}
-	m, err := s.Identity.Login(ctx, mer.Code, req.Username, req.Password)
-	if errors.Is(err, identity.ErrBadCredentials) {
-		if err := s.Identity.RecordFailure(ctx, subjects...); err != nil {
-			return nil, err
-		}
-		after, rerr := s.Identity.Risk(ctx, subjects...)
-		if rerr != nil {
-			return nil, rerr
-		}
-		var value any
-		if after.NeedCaptcha {
-			value = captchaNeeded{Captcha: true}
-		}
-		return nil, newError(http.StatusBadRequest, "login.password.incorrect", value)
-	}
+	challenge, err := s.addressChallenge(ctx, m)
 	if err != nil {
 		return nil, err
 	}
+	switch {
+	case challenge != nil:
+		if err := s.verifyAddress(ctx, m, passwordOK, req, attempt, challenge); err != nil {
+			return nil, err
+		}
+	case !passwordOK:
+		return nil, s.failedAttempt(ctx, attempt, newError(http.StatusBadRequest, "login.password.incorrect", nil))
+	}
+	if m.Status != identity.StatusActive {
+		return nil, frozen(m)
+	}
+	// The wrong entry is told only after every factor, and costs what a
+	// wrong password costs: it confirms nothing a log-in at the other entry
+	// would not.
 	if req.Entry == "agent" && !m.Type.IsAgent() {
-		return nil, newError(http.StatusForbidden, "login.not_agent", nil)
+		return nil, s.failedAttempt(ctx, attempt, newError(http.StatusForbidden, "login.not_agent", nil))
 	}
 	if req.Entry != "agent" && agentOnly(m.Type) {
-		return nil, newError(http.StatusForbidden, "login.not_member", nil)
+		return nil, s.failedAttempt(ctx, attempt, newError(http.StatusForbidden, "login.not_member", nil))
 	}
-	if err := s.verifyAddress(ctx, m, req, subjects); err != nil {
+	if err := s.Identity.TouchLogin(ctx, m.ID); err != nil {
 		return nil, err
 	}
-	if err := s.Identity.ClearFailures(ctx, subjects[0]); err != nil {
+	if err := s.Identity.LoginSucceeded(ctx, attempt); err != nil {
 		return nil, err
 	}
 	token, err := s.Identity.CreateSession(ctx, m.ID, clientIPOf(ctx).String(), r.UserAgent())
@@ -156,6 +155,57 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 		PasswordExpired: s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays),
 		memberInfo:      s.infoOf(m, mer),
 	}, nil
+}
+
+// attemptGate applies the lockout rule before a password is checked: a
+// locked address or account answers 429, and once a captcha is asked an
+// attempt without the right one is refused. Neither counts as a failure, so
+// nobody can push somebody else's account towards its lock without
+// solving captchas (decision 0017).
+func (s *Server) attemptGate(ctx context.Context, a identity.Attempt, captchaID, captcha string) error {
+	risk, err := s.Identity.LoginRisk(ctx, a)
+	if err != nil {
+		return err
+	}
+	if risk.RetryAfter > 0 {
+		return lockedOut(risk.RetryAfter)
+	}
+	if !risk.NeedCaptcha {
+		return nil
+	}
+	ok, err := s.Identity.CheckCaptcha(ctx, captchaID, captcha)
+	if err != nil {
+		return err
+	}
+	if ok {
+		return nil
+	}
+	code := "login.captcha_incorrect"
+	if captcha == "" {
+		code = "login.captcha_required"
+	}
+	return newError(http.StatusBadRequest, code, captchaNeeded{Captcha: true})
+}
+
+// lockedOut is the lockout answer with its wait.
+func lockedOut(wait time.Duration) *apiError {
+	return newError(http.StatusTooManyRequests, "login.too_many_attempts", retryAfter{RetryAfter: int(math.Ceil(wait.Seconds()))})
+}
+
+// failedAttempt counts a failure of a and answers with answer, telling the
+// client to show the captcha box when the next attempt needs one.
+func (s *Server) failedAttempt(ctx context.Context, a identity.Attempt, answer *apiError) error {
+	if err := s.Identity.LoginFailed(ctx, a); err != nil {
+		return err
+	}
+	after, err := s.Identity.LoginRisk(ctx, a)
+	if err != nil {
+		return err
+	}
+	if after.NeedCaptcha && answer.Value == nil {
+		answer.Value = captchaNeeded{Captcha: true}
+	}
+	return answer
 }
 
 // captchaNeeded tells the client to show the captcha box.
@@ -175,17 +225,33 @@ func (s *Server) logout(r *http.Request) (any, error) {
 
 func (s *Server) memberInfo(r *http.Request) (any, error) {
 	ctx := r.Context()
-	return s.infoOf(memberOf(ctx), merchantOf(ctx)), nil
+	info := s.infoOf(memberOf(ctx), merchantOf(ctx))
+	info.PasswordChangeRequired = s.passwordChangeForced(memberOf(ctx), merchantOf(ctx), tokenOf(ctx))
+	return info, nil
+}
+
+// passwordChangeForced reports whether the session of token must change
+// the member's password before anything else: a default or expired one
+// does, except in a session opened by SMS code (spec §4, C-022).
+func (s *Server) passwordChangeForced(m *identity.Member, mer *merchant.Merchant, token string) bool {
+	return !identity.IsCodeSession(token) && s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays)
 }
 
 type changePasswordRequest struct {
 	OldPassword        string `json:"oldPassword"`
 	NewPassword        string `json:"newPassword"`
 	ConfirmNewPassword string `json:"confirmNewPassword"`
+	// Captcha and CaptchaID answer the captcha asked after wrong old
+	// passwords, as at log-in.
+	Captcha   string `json:"captcha,omitempty"`
+	CaptchaID string `json:"captchaId,omitempty"`
 }
 
 // changePassword sets a new password that follows the merchant's password
-// rule, and ends the member's other sessions.
+// rule, and ends the member's other sessions. A wrong old password counts
+// as a failed log-in of the account (captcha, then lockout), so a stolen
+// session cannot be used to guess the password; the lock also ends the
+// session (decision 0017).
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) (any, error) {
 	ctx := r.Context()
 	var req changePasswordRequest
@@ -209,10 +275,45 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) (any, er
 	if err := rule.Check("newPassword", req.NewPassword); err != nil {
 		return nil, err
 	}
-	if err := s.Identity.ChangePassword(ctx, memberOf(ctx).ID, req.OldPassword, req.NewPassword, tokenOf(ctx)); err != nil {
+	m := memberOf(ctx)
+	attempt := identity.Attempt{Account: identity.AccountSubject(m.MerchantCode, m.Username), Source: clientIPOf(ctx).String()}
+	if err := s.attemptGate(ctx, attempt, req.CaptchaID, req.Captcha); err != nil {
+		return nil, s.endSessionIfLocked(ctx, err)
+	}
+	err = s.Identity.ChangePassword(ctx, m.ID, req.OldPassword, req.NewPassword, tokenOf(ctx))
+	if errors.Is(err, identity.ErrBadCredentials) {
+		err = s.failedAttempt(ctx, attempt, newError(http.StatusBadRequest, "login.password.incorrect", nil))
+		risk, rerr := s.Identity.LoginRisk(ctx, attempt)
+		if rerr != nil {
+			return nil, rerr
+		}
+		if risk.RetryAfter > 0 {
+			err = lockedOut(risk.RetryAfter)
+		}
+		return nil, s.endSessionIfLocked(ctx, err)
+	}
+	if err != nil {
 		return nil, err
 	}
-	return nil, nil
+	return nil, s.Identity.LoginSucceeded(ctx, attempt)
+}
+
+// isLockout reports whether err is the lockout answer.
+func isLockout(err error) bool {
+	var ae *apiError
+	return errors.As(err, &ae) && ae.Code == "login.too_many_attempts"
+}
+
+// endSessionIfLocked ends the request's session when err is the lockout
+// answer, and returns err.
+func (s *Server) endSessionIfLocked(ctx context.Context, err error) error {
+	if !isLockout(err) {
+		return err
+	}
+	if lerr := s.Identity.Logout(ctx, tokenOf(ctx)); lerr != nil {
+		return lerr
+	}
+	return err
 }
 
 type sessionInfo struct {

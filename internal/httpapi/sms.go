@@ -56,21 +56,20 @@ func (s *Server) smsRegister(w http.ResponseWriter, r *http.Request) (any, error
 	return s.sendCode(r.Context(), req, identity.PurposeRegister)
 }
 
-// sendCode checks the number and the merchant's switches, issues a code
-// within the limits and sends it. Whether a number has an account is not
-// revealed: a login or reset code for an unknown number is simply not sent.
+// sendCode checks the number, the merchant's switches and the captcha
+// (when the merchant asks for one), issues a code within the limits and
+// sends it. Whether a number has an account is not revealed: a code is
+// issued for every number, within the same limits, so the answer (200, 429
+// or 503, and its body) is the same; a login or reset code for a number
+// that names no account (none, or not proven) is simply not sent, and a
+// gateway failure is logged, not answered.
 func (s *Server) sendCode(ctx context.Context, req smsRequest, purpose string) (any, error) {
 	mer := merchantOf(ctx)
 	cfg, err := s.Merchant.Config(ctx, mer.Code)
 	if err != nil {
 		return nil, err
 	}
-	enabled := map[string]bool{
-		identity.PurposeLogin:    merchant.ModuleOn(cfg.Modules, merchant.ModSMSLogin),
-		identity.PurposeReset:    merchant.ModuleOn(cfg.Modules, merchant.ModPhonePassRecovery),
-		identity.PurposeRegister: merchant.ModuleOn(cfg.Modules, merchant.ModMobileReg) && merchant.ModuleOn(cfg.Modules, merchant.ModRegMobileVerify),
-	}[purpose]
-	if !enabled {
+	if !smsPurposeOn(cfg.Modules, purpose) {
 		return nil, newError(http.StatusForbidden, "sms.not_enabled", nil)
 	}
 	number := req.MobileNum
@@ -81,23 +80,93 @@ func (s *Server) sendCode(ctx context.Context, req smsRequest, purpose string) (
 	if err != nil {
 		return nil, err
 	}
-	if purpose != identity.PurposeRegister {
-		if _, err := s.Identity.ByMobile(ctx, mer.Code, mobile); err != nil {
-			if errors.Is(err, identity.ErrMemberNotFound) {
-				return smsSent{ExpiredMinutes: cfg.SMSCodeMinutes}, nil
-			}
-			return nil, err
-		}
+	if err := senderMissing(s.SMS); err != nil {
+		return nil, err
+	}
+	if err := s.humanCheck(ctx, cfg, req.CaptchaID, req.Captcha); err != nil {
+		return nil, err
 	}
 	code, err := s.Identity.IssueCode(ctx, mer.Code, mobile, purpose, clientIPOf(ctx).String(), cfg.SMSCodeMinutes)
 	if err != nil {
 		return nil, err
 	}
 	text := fmt.Sprintf("%s: your verification code is %s, valid for %d minutes. Never share it.", mer.Name, code, cfg.SMSCodeMinutes)
-	if err := s.SMS.Send(ctx, notify.Message{To: mobile, Kind: "sms", Text: text, Code: code}); err != nil {
+	msg := notify.Message{To: mobile, Kind: "sms", Text: text, Code: code}
+	if purpose == identity.PurposeRegister {
+		// Anybody may register any number: nothing to hide here.
+		if err := s.SMS.Send(ctx, msg); err != nil {
+			return nil, err
+		}
+		return smsSent{ExpiredMinutes: cfg.SMSCodeMinutes}, nil
+	}
+	_, err = s.Identity.ByMobile(ctx, mer.Code, mobile)
+	switch {
+	case err == nil:
+		s.sendQuietly(ctx, s.SMS, msg)
+	case !errors.Is(err, identity.ErrMemberNotFound):
 		return nil, err
 	}
 	return smsSent{ExpiredMinutes: cfg.SMSCodeMinutes}, nil
+}
+
+// smsPurposeOn tells whether the merchant's switches allow codes of a
+// purpose. Registration codes go out when the merchant checks phones
+// (REGMOBVERF3) for either registration form, and always for mobile
+// registration without a password, where the code is the only credential.
+func smsPurposeOn(tree []merchant.Module, purpose string) bool {
+	on := func(id string) bool { return merchant.ModuleOn(tree, id) }
+	switch purpose {
+	case identity.PurposeLogin:
+		return on(merchant.ModSMSLogin)
+	case identity.PurposeReset:
+		return on(merchant.ModPhonePassRecovery)
+	case identity.PurposeRegister:
+		return on(merchant.ModRegMobileVerify) && (on(merchant.ModMobileReg) || on(merchant.ModUsernameReg)) || mobileCodeRequired(tree)
+	}
+	return false
+}
+
+// mobileCodeRequired tells whether registering by mobile number needs the
+// number's SMS code: when the merchant checks phones, and when the account
+// gets no password (its number is all it logs in with).
+func mobileCodeRequired(tree []merchant.Module) bool {
+	return merchant.ModuleOn(tree, merchant.ModMobileReg) &&
+		(merchant.ModuleOn(tree, merchant.ModRegMobileVerify) || !merchant.ModuleOn(tree, merchant.ModMobilePassReg))
+}
+
+// humanCheck checks the captcha of a call that sends codes when the
+// merchant requires captchas (its captcha field rule, as for registration).
+func (s *Server) humanCheck(ctx context.Context, cfg merchant.Config, captchaID, captcha string) error {
+	if rule := cfg.RegisterRules["captcha"]; !rule.Enabled || !rule.Required {
+		return nil
+	}
+	ok, err := s.Identity.CheckCaptcha(ctx, captchaID, captcha)
+	if err != nil || ok {
+		return err
+	}
+	code := "login.captcha_incorrect"
+	if strings.TrimSpace(captcha) == "" {
+		code = "login.captcha_required"
+	}
+	return newError(http.StatusBadRequest, code, captchaNeeded{Captcha: true})
+}
+
+// senderMissing refuses, before anything is issued, when the server has no
+// way to send (no gateway and not in dev mode): the same answer for every
+// number and every password.
+func senderMissing(sender notify.Sender) error {
+	if _, off := sender.(notify.Disabled); off {
+		return notify.ErrNotConfigured
+	}
+	return nil
+}
+
+// sendQuietly sends a message whose delivery must not show in the answer;
+// a failure is logged (never with the text, which holds the code).
+func (s *Server) sendQuietly(ctx context.Context, sender notify.Sender, msg notify.Message) {
+	if err := sender.Send(ctx, msg); err != nil {
+		s.log.WarnContext(ctx, "verification code not delivered", "kind", msg.Kind, "err", err, "request_id", requestID(ctx))
+	}
 }
 
 // smsLimitError answers an SMS limit with its wait.
@@ -127,17 +196,20 @@ func (s *Server) smsLogin(ctx context.Context, r *http.Request, req loginRequest
 	if err != nil {
 		return nil, err
 	}
-	subjects := []string{identity.AccountSubject(mer.Code, mobile), identity.IPSubject(clientIPOf(ctx).String())}
-	risk, err := s.Identity.Risk(ctx, subjects...)
+	// A wrong code counts against the address only: the code itself dies
+	// after a few wrong entries, and an account lock here would let anyone
+	// lock a number out of SMS log-in (decision 0017).
+	attempt := identity.Attempt{Source: clientIPOf(ctx).String()}
+	risk, err := s.Identity.LoginRisk(ctx, attempt)
 	if err != nil {
 		return nil, err
 	}
 	if risk.RetryAfter > 0 {
-		return nil, newError(http.StatusTooManyRequests, "login.too_many_attempts", retryAfter{RetryAfter: int(math.Ceil(risk.RetryAfter.Seconds()))})
+		return nil, lockedOut(risk.RetryAfter)
 	}
 	if err := s.Identity.CheckCode(ctx, mer.Code, mobile, identity.PurposeLogin, strings.TrimSpace(req.Code)); err != nil {
 		if !errors.Is(err, identity.ErrCodeMissing) {
-			if ferr := s.Identity.RecordFailure(ctx, subjects...); ferr != nil {
+			if ferr := s.Identity.LoginFailed(ctx, attempt); ferr != nil {
 				return nil, ferr
 			}
 		}
@@ -145,11 +217,11 @@ func (s *Server) smsLogin(ctx context.Context, r *http.Request, req loginRequest
 	}
 	m, err := s.Identity.ByMobile(ctx, mer.Code, mobile)
 	if err != nil {
-		// A code is only ever sent to a number with an account.
+		// A code is only ever sent to a proven number with an account.
 		return nil, identity.ErrCodeInvalid
 	}
 	if m.Status != identity.StatusActive {
-		return nil, identity.ErrMemberFrozen
+		return nil, frozen(m)
 	}
 	if req.Entry == "agent" && !m.Type.IsAgent() {
 		return nil, newError(http.StatusForbidden, "login.not_agent", nil)
@@ -157,17 +229,13 @@ func (s *Server) smsLogin(ctx context.Context, r *http.Request, req loginRequest
 	if req.Entry != "agent" && agentOnly(m.Type) {
 		return nil, newError(http.StatusForbidden, "login.not_member", nil)
 	}
-	if err := s.Identity.ClearFailures(ctx, subjects[0]); err != nil {
-		return nil, err
-	}
 	first := m.LastLoginAt.IsZero()
 	if err := s.Identity.TouchLogin(ctx, m.ID); err != nil {
 		return nil, err
 	}
-	res, err := s.startSession(r, m.ID, first)
-	// SMS logins do not open the change-password modal (spec §4): the
-	// forced change still gates (T) calls when the password is default.
-	return res, err
+	// An SMS log-in never opens the forced password change (spec §4,
+	// C-022): its session is not held to it, even with a default password.
+	return s.startCodeSession(r, m.ID, first)
 }
 
 // resetRequest resets a password by phone (spec §7 password/verification).

@@ -32,7 +32,7 @@ func (s *Server) totpEnable(w http.ResponseWriter, r *http.Request) (any, error)
 		return nil, err
 	}
 	if err := s.Identity.EnableTOTP(r.Context(), memberOf(r.Context()).ID, strings.TrimSpace(req.Code)); err != nil {
-		return nil, err
+		return nil, confirmation(err)
 	}
 	return totpState{Enabled: true}, nil
 }
@@ -43,7 +43,7 @@ func (s *Server) totpDisable(w http.ResponseWriter, r *http.Request) (any, error
 		return nil, err
 	}
 	if err := s.Identity.DisableTOTP(r.Context(), memberOf(r.Context()).ID, strings.TrimSpace(req.Code)); err != nil {
-		return nil, err
+		return nil, confirmation(err)
 	}
 	return totpState{Enabled: false}, nil
 }

@@ -107,8 +107,13 @@ func TestSeedAndLogin(t *testing.T) {
 		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "demo", Username: "Player01", Password: "x"}); !errors.Is(err, ErrUsernameTaken) {
 			t.Errorf("duplicate username: %v", err)
 		}
-		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "demo", Username: "other", Password: "x", Mobile: "+85512345002"}); !errors.Is(err, ErrMobileTaken) {
+		// A proven number is taken; an unproven claim on it takes nothing
+		// (decision 0017).
+		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "demo", Username: "other", Password: "x", Mobile: "+85512345002", MobileVerified: true}); !errors.Is(err, ErrMobileTaken) {
 			t.Errorf("duplicate mobile: %v", err)
+		}
+		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "demo", Username: "claimer", Password: "x", Mobile: "+85512345002"}); err != nil {
+			t.Errorf("unproven claim on a taken number: %v", err)
 		}
 		if _, err := s.Create(ctx, db.Write(), NewMember{MerchantCode: "lucky", Username: "player01", Password: "x"}); err != nil {
 			t.Errorf("same username at another merchant: %v", err)

@@ -36,10 +36,13 @@ const (
 
 // Member is one account.
 type Member struct {
-	ID                 int64
-	MerchantCode       string
-	Username           string
-	Mobile             string
+	ID           int64
+	MerchantCode string
+	Username     string
+	Mobile       string
+	// MobileVerified is true once the owner of Mobile proved it with an SMS
+	// code; only then does the number log in, reset or count as taken.
+	MobileVerified     bool
 	Email              string
 	Type               MemberType
 	Status             string

@@ -65,3 +65,25 @@ func NormalizePhone(dialingCode, national string) (string, error) {
 	}
 	return "+" + cc + national, nil
 }
+
+// CanonicalPhone is the one stored form of a number already carrying its
+// dialing code: "+" and digits only (spaces, dashes, dots and brackets
+// dropped), 7 to 15 digits as E.164 allows. Every number is stored and
+// looked up in this form, so one number is never two.
+func CanonicalPhone(number string) (string, error) {
+	var b strings.Builder
+	b.WriteByte('+')
+	for i, r := range strings.TrimSpace(number) {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == '+' && i == 0, r == ' ', r == '-', r == '.', r == '(', r == ')':
+		default:
+			return "", ErrPhoneFormat
+		}
+	}
+	if n := b.Len() - 1; n < 7 || n > 15 {
+		return "", ErrPhoneFormat
+	}
+	return b.String(), nil
+}

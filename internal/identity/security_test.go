@@ -76,13 +76,16 @@ func TestAuthenticator(t *testing.T) {
 		if _, err := s.StartTOTP(ctx, m.ID, "Demo Portal", "player01"); !errors.Is(err, ErrTOTPEnabled) {
 			t.Fatalf("second set-up while enabled: %v", err)
 		}
+		// Codes work once (TestAuthenticatorCodesWorkOnce): the window is
+		// checked two minutes after the set-up code was used, oldest first.
+		clk.add(2 * time.Minute)
 		tests := []struct {
 			name string
 			at   time.Duration
 			ok   bool
 		}{
-			{"now", 0, true},
 			{"previous step", -30 * time.Second, true},
+			{"now", 0, true},
 			{"two minutes old", -2 * time.Minute, false},
 		}
 		for _, tt := range tests {
@@ -94,11 +97,61 @@ func TestAuthenticator(t *testing.T) {
 		if err := s.CheckTOTP(ctx, m.ID, "12345", false); !errors.Is(err, ErrCodeInvalid) {
 			t.Errorf("short code: %v", err)
 		}
-		if err := s.DisableTOTP(ctx, m.ID, code(clk.now())); err != nil {
+		if err := s.DisableTOTP(ctx, m.ID, code(clk.now().Add(30*time.Second))); err != nil {
 			t.Fatal(err)
 		}
 		if on, _ := s.TOTPEnabled(ctx, m.ID); on {
 			t.Fatal("still enabled after disable")
+		}
+	})
+}
+
+// TestAuthenticatorCodesWorkOnce: a code is used up with its time step, and
+// a code of that step or an earlier one is refused afterwards, at set-up,
+// at log-in (CheckTOTP) and at removal.
+func TestAuthenticatorCodesWorkOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s, clk := setup(t, db)
+		ctx := context.Background()
+		m, _ := s.ByUsername(ctx, "demo", "player01")
+		setup, err := s.StartTOTP(ctx, m.ID, "Demo Portal", "player01")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := func(at time.Duration) string {
+			c, err := totp.GenerateCode(setup.Secret, clk.now().Add(at))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+		enabling := code(0)
+		if err := s.EnableTOTP(ctx, m.ID, enabling); err != nil {
+			t.Fatal(err)
+		}
+		steps := []struct {
+			name  string
+			check func() error
+			ok    bool
+		}{
+			{"the set-up code again", func() error { return s.CheckTOTP(ctx, m.ID, enabling, false) }, false},
+			{"the previous step after a later one", func() error { return s.CheckTOTP(ctx, m.ID, code(-30*time.Second), false) }, false},
+			{"the next step", func() error { return s.CheckTOTP(ctx, m.ID, code(30*time.Second), false) }, true},
+			{"the next step twice", func() error { return s.CheckTOTP(ctx, m.ID, code(30*time.Second), false) }, false},
+			{"the current step once the next was used", func() error { return s.CheckTOTP(ctx, m.ID, code(0), false) }, false},
+			{"removal with a used code", func() error { return s.DisableTOTP(ctx, m.ID, code(30*time.Second)) }, false},
+			{"a minute later", func() error { clk.add(time.Minute); return s.CheckTOTP(ctx, m.ID, code(0), false) }, true},
+			{"removal with the code just used", func() error { return s.DisableTOTP(ctx, m.ID, code(0)) }, false},
+			{"removal with a fresh code", func() error { return s.DisableTOTP(ctx, m.ID, code(30*time.Second)) }, true},
+		}
+		for _, st := range steps {
+			err := st.check()
+			if (err == nil) != st.ok || err != nil && !errors.Is(err, ErrCodeInvalid) {
+				t.Errorf("%s: %v", st.name, err)
+			}
+		}
+		if on, _ := s.TOTPEnabled(ctx, m.ID); on {
+			t.Error("still enabled after removal")
 		}
 	})
 }

@@ -29,12 +29,12 @@ func Seed(ctx context.Context, db *database.DB) error {
 		return s.Create(ctx, db.Write(), n)
 	}
 	agent, err := ensure(NewMember{MerchantCode: "demo", Username: "agent01", Password: "Agent@123", Type: TypeAgent1,
-		Mobile: "+85512345001", Email: "agent01@example.com", Nickname: "Agent One"})
+		Mobile: "+85512345001", MobileVerified: true, Email: "agent01@example.com", Nickname: "Agent One"})
 	if err != nil {
 		return fmt.Errorf("identity: seed agent01: %w", err)
 	}
 	if _, err := ensure(NewMember{MerchantCode: "demo", Username: "player01", Password: "Player@123", Type: TypeMember,
-		Mobile: "+85512345002", Email: "player01@example.com", Nickname: "Player One", VIPLevel: 3, UplineID: agent}); err != nil {
+		Mobile: "+85512345002", MobileVerified: true, Email: "player01@example.com", Nickname: "Player One", VIPLevel: 3, UplineID: agent}); err != nil {
 		return fmt.Errorf("identity: seed player01: %w", err)
 	}
 	if _, err := ensure(NewMember{MerchantCode: "demo", Username: "newbie01", Password: DefaultPassword, Type: TypeMember,

@@ -32,13 +32,16 @@ type NewMember struct {
 	MerchantCode string
 	Username     string
 	Password     string
-	Mobile       string
-	Email        string
-	Type         MemberType
-	UplineID     int64
-	Nickname     string
-	VIPLevel     int
-	Profile      map[string]string
+	// Mobile is stored normalised (CanonicalPhone); MobileVerified says
+	// its owner proved it with an SMS code.
+	Mobile         string
+	MobileVerified bool
+	Email          string
+	Type           MemberType
+	UplineID       int64
+	Nickname       string
+	VIPLevel       int
+	Profile        map[string]string
 	// PaymentPassword is optional; it is hashed like the password.
 	PaymentPassword string
 }
@@ -60,12 +63,18 @@ func (s *Service) Create(ctx context.Context, q database.Querier, n NewMember) (
 	if err != nil {
 		return 0, err
 	}
+	mobile := ""
+	if n.Mobile != "" {
+		if mobile, err = CanonicalPhone(n.Mobile); err != nil {
+			return 0, err
+		}
+	}
 	now := s.now().UnixMilli()
 	var id int64
-	err = q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, email, password_hash, payment_password_hash,
+	err = q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, mobile_verified, email, password_hash, payment_password_hash,
 		type, upline_id, nickname, vip_level, profile, password_changed_at, must_change_password, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $12) RETURNING id`,
-		n.MerchantCode, normalizeUsername(n.Username), nullable(n.Mobile), nullable(n.Email), hash, payHash, int(n.Type),
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13) RETURNING id`,
+		n.MerchantCode, normalizeUsername(n.Username), nullable(mobile), boolInt(n.MobileVerified && mobile != ""), nullable(n.Email), hash, payHash, int(n.Type),
 		nullableID(n.UplineID), n.Nickname, n.VIPLevel, string(profile), now, boolInt(IsDefaultPassword(n.Password))).Scan(&id)
 	if err != nil {
 		if isUniqueViolation(err) {
@@ -83,24 +92,42 @@ func (s *Service) Create(ctx context.Context, q database.Querier, n NewMember) (
 // ErrBadCredentials, after the same amount of work, whether or not the
 // account exists.
 func (s *Service) Login(ctx context.Context, merchantCode, username, password string) (*Member, error) {
-	var hash string
-	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND username = $2", merchantCode, normalizeUsername(username))
-	if err != nil && !errors.Is(err, ErrMemberNotFound) {
+	m, ok, err := s.CheckPassword(ctx, merchantCode, username, password)
+	if err != nil {
 		return nil, err
 	}
-	if m != nil {
-		hash = m.passwordHash
-	}
-	if !VerifyPassword(password, hash) || m == nil {
+	if !ok {
 		return nil, ErrBadCredentials
 	}
 	if m.Status != StatusActive {
 		return nil, ErrMemberFrozen
 	}
-	if _, err := s.db.Write().ExecContext(ctx, `UPDATE members SET last_login_at = $1 WHERE id = $2`, s.now().UnixMilli(), m.ID); err != nil {
-		return nil, fmt.Errorf("identity: login: %w", err)
+	if err := s.TouchLogin(ctx, m.ID); err != nil {
+		return nil, err
 	}
-	return &m.Member, nil
+	return m, nil
+}
+
+// CheckPassword checks a username and password after the same amount of
+// work whether or not the account exists, and changes nothing. It returns
+// the account the username names (nil when none) and whether password is
+// its password: a caller that has to ask for a second factor first answers
+// alike either way, so it needs the account even when the password is wrong
+// (decision 0017). Anything it answers must not tell the two apart.
+func (s *Service) CheckPassword(ctx context.Context, merchantCode, username, password string) (*Member, bool, error) {
+	var hash string
+	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND username = $2", merchantCode, normalizeUsername(username))
+	if err != nil && !errors.Is(err, ErrMemberNotFound) {
+		return nil, false, err
+	}
+	if m != nil {
+		hash = m.passwordHash
+	}
+	ok := VerifyPassword(password, hash) && m != nil
+	if m == nil {
+		return nil, false, nil
+	}
+	return &m.Member, ok, nil
 }
 
 // PasswordChangeDue reports whether m must change the password before
@@ -203,10 +230,10 @@ func (s *Service) memberBy(ctx context.Context, q database.Querier, where string
 	var upline sql.NullInt64
 	var profile string
 	var changed, created, lastLogin int64
-	var must, typ int
-	err := q.QueryRowContext(ctx, `SELECT id, merchant_code, username, mobile, email, password_hash, type, status, upline_id,
+	var must, typ, verified int
+	err := q.QueryRowContext(ctx, `SELECT id, merchant_code, username, mobile, mobile_verified, email, password_hash, type, status, upline_id,
 		nickname, vip_level, profile, password_changed_at, must_change_password, created_at, last_login_at
-		FROM members WHERE `+where, args...).Scan(&m.ID, &m.MerchantCode, &m.Username, &mobile, &email, &m.passwordHash,
+		FROM members WHERE `+where, args...).Scan(&m.ID, &m.MerchantCode, &m.Username, &mobile, &verified, &email, &m.passwordHash,
 		&typ, &m.Status, &upline, &m.Nickname, &m.VIPLevel, &profile, &changed, &must, &created, &lastLogin)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrMemberNotFound
@@ -216,6 +243,7 @@ func (s *Service) memberBy(ctx context.Context, q database.Querier, where string
 	}
 	m.Mobile, m.Email, m.UplineID, m.Type = mobile.String, email.String, upline.Int64, MemberType(typ)
 	m.MustChangePassword = must == 1
+	m.MobileVerified = verified == 1 && m.Mobile != ""
 	m.PasswordChangedAt, m.CreatedAt = time.UnixMilli(changed).UTC(), time.UnixMilli(created).UTC()
 	if lastLogin > 0 {
 		m.LastLoginAt = time.UnixMilli(lastLogin).UTC()

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"portal/internal/database"
@@ -51,10 +52,31 @@ func hashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// codeSessionMark starts the token of a session opened by a one-time code
+// (an SMS log-in), which is never held to a pending password change (spec
+// §4, C-022). The mark is part of what is hashed, so it cannot be added to
+// the token of a password session, and base64url tokens never contain '.'.
+const codeSessionMark = "c."
+
 // CreateSession starts a session for member and returns its token, which
 // is shown once and never stored.
 func (s *Service) CreateSession(ctx context.Context, memberID int64, ip, userAgent string) (string, error) {
-	token, hash := newToken()
+	return s.createSession(ctx, memberID, ip, userAgent, "")
+}
+
+// CreateCodeSession starts the session of a log-in by one-time code.
+func (s *Service) CreateCodeSession(ctx context.Context, memberID int64, ip, userAgent string) (string, error) {
+	return s.createSession(ctx, memberID, ip, userAgent, codeSessionMark)
+}
+
+// IsCodeSession reports whether token belongs to a session opened by a
+// one-time code (CreateCodeSession).
+func IsCodeSession(token string) bool { return strings.HasPrefix(token, codeSessionMark) }
+
+func (s *Service) createSession(ctx context.Context, memberID int64, ip, userAgent, mark string) (string, error) {
+	token, _ := newToken()
+	token = mark + token
+	hash := hashToken(token)
 	now := s.now()
 	if len(userAgent) > 300 {
 		userAgent = userAgent[:300]

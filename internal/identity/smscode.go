@@ -11,11 +11,14 @@ import (
 	"time"
 )
 
-// SMS code limits: one code per number per SMSInterval, SMSDailyPerNumber
-// codes per number and SMSDailyPerIP per address in 24 hours,
+// SMS code limits: one code per number per SMSInterval; past
+// SMSDailyPerNumber codes per number or SMSDailyPerIP per address in 24
+// hours, one code per SMSCooldown ("too many requests, retry after 5
+// minutes", and it is 5 minutes, not the rest of the day);
 // SMSDailyPerMerchant for a merchant's whole SMS budget, and SMSMaxAttempts
 // wrong entries before a code is void.
 const (
+	SMSCooldown         = 5 * time.Minute
 	SMSInterval         = 60 * time.Second
 	SMSDailyPerNumber   = 10
 	SMSDailyPerIP       = 20
@@ -56,13 +59,13 @@ func (s *Service) IssueCode(ctx context.Context, merchantCode, mobile, purpose, 
 	now := s.now()
 	day := now.Add(-24 * time.Hour).UnixMilli()
 	q := s.db.Read()
-	var last int64
+	var last, lastIP int64
 	var perNumber, perIP, perMerchant int
 	if err := q.QueryRowContext(ctx, `SELECT COALESCE(MAX(created_at), 0), COUNT(*) FROM sms_codes
 		WHERE merchant_code = $1 AND mobile = $2 AND created_at > $3`, merchantCode, mobile, day).Scan(&last, &perNumber); err != nil {
 		return "", fmt.Errorf("identity: sms limits: %w", err)
 	}
-	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM sms_codes WHERE ip = $1 AND created_at > $2`, ip, day).Scan(&perIP); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT COALESCE(MAX(created_at), 0), COUNT(*) FROM sms_codes WHERE ip = $1 AND created_at > $2`, ip, day).Scan(&lastIP, &perIP); err != nil {
 		return "", fmt.Errorf("identity: sms limits: %w", err)
 	}
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM sms_codes WHERE merchant_code = $1 AND created_at > $2`, merchantCode, day).Scan(&perMerchant); err != nil {
@@ -71,8 +74,15 @@ func (s *Service) IssueCode(ctx context.Context, merchantCode, mobile, purpose, 
 	if wait := time.UnixMilli(last).Add(SMSInterval).Sub(now); last > 0 && wait > 0 {
 		return "", &SMSLimit{Err: ErrSMSTooSoon, RetryAfter: wait}
 	}
-	if perNumber >= SMSDailyPerNumber || perIP >= SMSDailyPerIP {
-		return "", &SMSLimit{Err: ErrSMSTooMany, RetryAfter: 5 * time.Minute}
+	var cooldown time.Duration
+	if perNumber >= SMSDailyPerNumber {
+		cooldown = time.UnixMilli(last).Add(SMSCooldown).Sub(now)
+	}
+	if perIP >= SMSDailyPerIP {
+		cooldown = max(cooldown, time.UnixMilli(lastIP).Add(SMSCooldown).Sub(now))
+	}
+	if cooldown > 0 {
+		return "", &SMSLimit{Err: ErrSMSTooMany, RetryAfter: cooldown}
 	}
 	if perMerchant >= SMSDailyPerMerchant {
 		return "", ErrSMSQuota
@@ -146,9 +156,15 @@ func randomDigits(n int) string {
 	return string(b)
 }
 
-// ByMobile returns the member of a merchant with mobile (E.164).
+// ByMobile returns the member of a merchant whose proven number is mobile.
+// A number attached without proof names nobody: it must not let anyone log
+// in or reset a password, nor stand in the way of its real owner.
 func (s *Service) ByMobile(ctx context.Context, merchantCode, mobile string) (*Member, error) {
-	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND mobile = $2", merchantCode, mobile)
+	mobile, err := CanonicalPhone(mobile)
+	if err != nil {
+		return nil, ErrMemberNotFound
+	}
+	m, err := s.memberBy(ctx, s.db.Read(), "merchant_code = $1 AND mobile = $2 AND mobile_verified = 1", merchantCode, mobile)
 	if err != nil {
 		return nil, err
 	}

@@ -3,11 +3,13 @@ package identity
 import (
 	"bytes"
 	"context"
+	"crypto/subtle"
 	"database/sql"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"image/png"
+	"time"
 
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
@@ -47,7 +49,7 @@ func (s *Service) StartTOTP(ctx context.Context, memberID int64, issuer, account
 		return TOTPSetup{}, fmt.Errorf("identity: totp image: %w", err)
 	}
 	_, err = s.db.Write().ExecContext(ctx, `INSERT INTO member_totp (member_id, secret, enabled, created_at) VALUES ($1, $2, 0, $3)
-		ON CONFLICT (member_id) DO UPDATE SET secret = excluded.secret, enabled = 0, created_at = excluded.created_at`,
+		ON CONFLICT (member_id) DO UPDATE SET secret = excluded.secret, enabled = 0, created_at = excluded.created_at, last_step = 0`,
 		memberID, key.Secret(), s.now().UnixMilli())
 	if err != nil {
 		return TOTPSetup{}, fmt.Errorf("identity: totp: %w", err)
@@ -71,12 +73,23 @@ func (s *Service) TOTPEnabled(ctx context.Context, memberID int64) (bool, error)
 	return enabled == 1, nil
 }
 
+// totpPeriod is the authenticator's time step; totpSkew steps either side
+// are accepted for clock drift.
+const (
+	totpPeriod = 30
+	totpSkew   = 1
+)
+
 // CheckTOTP verifies a code from the member's app (the pending secret too
-// when pending is true, to confirm a set-up).
+// when pending is true, to confirm a set-up) and uses it up: the code's time
+// step is remembered, and a code of that step or an earlier one is refused
+// afterwards (RFC 6238 §5.2), so a code seen over a shoulder or captured in
+// transit cannot be replayed within its window.
 func (s *Service) CheckTOTP(ctx context.Context, memberID int64, code string, pending bool) error {
 	var secret string
 	var enabled int
-	err := s.db.Read().QueryRowContext(ctx, `SELECT secret, enabled FROM member_totp WHERE member_id = $1`, memberID).Scan(&secret, &enabled)
+	var last int64
+	err := s.db.Read().QueryRowContext(ctx, `SELECT secret, enabled, last_step FROM member_totp WHERE member_id = $1`, memberID).Scan(&secret, &enabled, &last)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && enabled == 0 && !pending {
 		return ErrTOTPNotSetUp
 	}
@@ -86,11 +99,39 @@ func (s *Service) CheckTOTP(ctx context.Context, memberID int64, code string, pe
 	if len(code) != 6 {
 		return ErrCodeInvalid
 	}
-	ok, err := totp.ValidateCustom(code, secret, s.now(), totp.ValidateOpts{Period: 30, Skew: 1, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
-	if err != nil || !ok {
+	step := totpStep(secret, code, s.now(), last)
+	if step == 0 {
+		return ErrCodeInvalid
+	}
+	// Use the step up; a concurrent check of the same code finds it taken.
+	res, err := s.db.Write().ExecContext(ctx, `UPDATE member_totp SET last_step = $1 WHERE member_id = $2 AND last_step < $1`, step, memberID)
+	if err != nil {
+		return fmt.Errorf("identity: totp: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
 		return ErrCodeInvalid
 	}
 	return nil
+}
+
+// totpStep returns the latest time step within the skew around now whose
+// code is code and which is later than last, or 0 when there is none.
+func totpStep(secret, code string, now time.Time, last int64) int64 {
+	current := now.Unix() / totpPeriod
+	opts := totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1}
+	for step := current + totpSkew; step >= current-totpSkew; step-- {
+		if step <= last {
+			break
+		}
+		want, err := totp.GenerateCodeCustom(secret, time.Unix(step*totpPeriod, 0), opts)
+		if err != nil {
+			return 0
+		}
+		if subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return step
+		}
+	}
+	return 0
 }
 
 // EnableTOTP puts the pending authenticator in force once code matches.
