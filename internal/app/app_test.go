@@ -7,10 +7,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
 )
 
 type answer struct {
@@ -59,7 +63,8 @@ func TestServeEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	addr := freeAddr(t)
 	env := map[string]string{
-		"PORTAL_ADDR": addr, "PORTAL_DATA": dir, "PORTAL_DB": filepath.Join(dir, "portal.db"),
+		// The URL form of an absolute path (it used to make ./sqlite:/...).
+		"PORTAL_ADDR": addr, "PORTAL_DATA": dir, "PORTAL_DB": "sqlite://" + filepath.Join(dir, "portal.db"),
 		"PORTAL_WATCH_INTERVAL": "200ms", "PORTAL_LOG_LEVEL": "warn",
 	}
 	getenv := func(k string) string { return env[k] }
@@ -91,6 +96,27 @@ func TestServeEndToEnd(t *testing.T) {
 	if code, a := get(t, base+"/wps/system/permission", "nosuch"); code != 400 || a.Code != "invalid.domain" {
 		t.Fatalf("unknown merchant = %d %+v", code, a)
 	}
+	if _, err := os.Stat(filepath.Join(dir, "portal.db")); err != nil {
+		t.Fatalf("PORTAL_DB=sqlite://%s/portal.db: %v", dir, err)
+	}
+	// HEAD answers as GET does, without a body; headers past the limit
+	// get the envelope, not Go's plain text.
+	head, _ := http.NewRequest(http.MethodHead, base+"/wps/system/permission", nil)
+	head.Header.Set("Merchant", "demo")
+	if res, err := http.DefaultClient.Do(head); err != nil || res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+		t.Fatalf("HEAD permission = %v %v", res, err)
+	}
+	big, _ := http.NewRequest(http.MethodGet, base+"/healthz", nil)
+	big.Header.Set("X-Padding", strings.Repeat("a", 80<<10))
+	res, err := http.DefaultClient.Do(big)
+	if err != nil {
+		t.Fatalf("oversized headers: %v", err)
+	}
+	var refused answer
+	if err := json.NewDecoder(res.Body).Decode(&refused); err != nil || res.StatusCode != 431 || refused.Code != "request.header_too_large" {
+		t.Fatalf("oversized headers = %d %+v (%v)", res.StatusCode, refused, err)
+	}
+	res.Body.Close()
 	code, a := get(t, base+"/wps/game/list?gameType=RNG&pageSize=18", "demo")
 	var list struct {
 		Total int `json:"total"`
@@ -125,7 +151,29 @@ func TestServeEndToEnd(t *testing.T) {
 		}
 	}
 
+	// A visitor's open page hears of maintenance over its socket as soon
+	// as the change watcher sees the operator's command.
+	ws, _, err := websocket.Dial(ctx, "ws://"+addr+"/wps/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	if err := wsjson.Write(ctx, ws, map[string]string{"type": "auth", "token": "", "merchant": "demo"}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // the server subscribes the socket after reading the auth message
+	started := time.Now()
 	operator("merchant", "set", "demo", "maintenance", "on")
+	rctx, rcancel := context.WithTimeout(ctx, 5*time.Second)
+	var pushed struct {
+		Type string `json:"type"`
+	}
+	err = wsjson.Read(rctx, ws, &pushed)
+	rcancel()
+	if err != nil || pushed.Type != "status" {
+		t.Fatalf("no status push within 5 s of maintenance (%v, %+v)", err, pushed)
+	}
+	t.Logf("status pushed %v after the operator command", time.Since(started).Round(time.Millisecond))
 	waitStatus(1)
 	if code, a := get(t, base+"/wps/game/list?gameType=RNG", "demo"); code != 503 || a.Code != "system.maintenance" {
 		t.Fatalf("lobby in maintenance = %d %+v", code, a)

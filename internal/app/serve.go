@@ -75,12 +75,13 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    httpapi.MaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	log.Info("portal serving", "addr", ln.Addr().String(), "db", describeDB(cfg.DB), "version", Version, "dev", cfg.Dev)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	// Listener answers oversized headers in the envelope, not Go's text.
+	go func() { errc <- srv.Serve(httpapi.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
@@ -123,6 +124,11 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	members := identity.NewService(db, nil)
 	ledger := wallet.NewService(db, time.Now)
 	hub := realtime.NewHub()
+	// Open pages hear of maintenance and region changes over their socket;
+	// this runs after the merchant cache was dropped (subscribed above).
+	status := realtime.NewStatusWatch(hub, merchants.StatusKeys, log)
+	status.Check()
+	watcher.Subscribe(merchant.Topic, status.Check)
 	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance})
 	ownGames := inhouse.NewService(db, games, catalogue, merchants, inhouse.Options{Log: log})
 	api := httpapi.New(httpapi.Deps{

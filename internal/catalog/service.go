@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -51,7 +52,8 @@ type view struct {
 	games       []*Game // offered, in catalogue order
 	byType      map[string][]*Game
 	hot         []*Game
-	lanes       []Lane // processed; titles are localized per call
+	newest      []*Game // flagged new, newest (last added) first
+	lanes       []Lane  // processed; titles are localized per call
 	prizeMode   string
 	names       *nameIndex
 	ids         map[int64]*Game
@@ -148,8 +150,12 @@ func (s *Service) view(ctx context.Context, merchantCode string) (*view, error) 
 		if g.IsHot {
 			v.hot = append(v.hot, g)
 		}
+		if g.IsNew {
+			v.newest = append(v.newest, g)
+		}
 	}
 	slices.SortStableFunc(v.hot, func(a, b *Game) int { return b.Popularity - a.Popularity })
+	slices.SortFunc(v.newest, newestFirst)
 	v.names = newNameIndex(v.games)
 	v.lanes = v.buildLanes()
 	v.prizeMode = PrizeMode(v.lanes)
@@ -240,9 +246,27 @@ func (v *view) item(sn *snapshot, g *Game, lang string) GameItem {
 	}
 }
 
+// Game selection filters of the list (spec §9: NEW, FAV, ALL, HOT and
+// RECENT; favourites and recent games have calls of their own).
+const (
+	FilterAll = "ALL"
+	FilterNew = "NEW"
+	FilterHot = "HOT"
+)
+
+// ListFilters are the gameFilter values the game list accepts.
+var ListFilters = []string{FilterAll, FilterNew, FilterHot}
+
+// newestFirst orders games by when they joined the catalogue, latest
+// first: ids are handed out in that order.
+func newestFirst(a, b *Game) int { return cmp.Compare(b.ID, a.ID) }
+
 // ListQuery selects a page of games.
 type ListQuery struct {
 	GameType string // one of ListTypes; "" means ALL
+	// Filter narrows the category to its new games (newest first) or its
+	// hot ones (most popular first); "" or ALL keeps them all.
+	Filter   string
 	Vendor   string
 	Classify string
 	Name     string // case-insensitive substring of any name or the code
@@ -272,30 +296,45 @@ func (s *Service) List(ctx context.Context, merchantCode string, q ListQuery) (L
 	}
 	q.Page, q.Size = max(q.Page, 1), min(max(q.Size, 1), 100)
 	var source []*Game
-	switch q.GameType {
-	case "", TypeAll, TypeSearch:
-		source = v.games
-	case TypeHot:
+	// category is the lane a filtered list keeps, "" for every lane.
+	category := q.GameType
+	if category == TypeAll || category == TypeSearch {
+		category = ""
+	}
+	switch {
+	case q.Filter == FilterNew:
+		source = v.newest
+	case q.Filter == FilterHot || q.GameType == TypeHot:
 		source = v.hot
 	default:
-		source = v.byType[q.GameType]
+		source, category = v.byType[q.GameType], ""
+		if q.GameType == "" || q.GameType == TypeAll || q.GameType == TypeSearch {
+			source = v.games
+		}
+	}
+	if category == TypeHot {
+		category = ""
 	}
 	needle := strings.ToLower(strings.TrimSpace(q.Name))
 	if needle != "" {
-		// The index answers in catalogue order; keep the category's games.
+		// The index answers in catalogue order; keep the category's games
+		// and the filter's, in the filter's order.
 		matches := v.names.match(needle)
-		if q.GameType != "" && q.GameType != TypeAll && q.GameType != TypeSearch {
-			matches = slices.DeleteFunc(matches, func(g *Game) bool {
-				return (q.GameType == TypeHot && !g.IsHot) || (q.GameType != TypeHot && laneType(g) != q.GameType)
-			})
+		hotOnly := q.GameType == TypeHot || q.Filter == FilterHot
+		matches = slices.DeleteFunc(matches, func(g *Game) bool {
+			return (hotOnly && !g.IsHot) || (q.Filter == FilterNew && !g.IsNew) ||
+				(q.GameType != "" && q.GameType != TypeAll && q.GameType != TypeSearch && q.GameType != TypeHot && laneType(g) != q.GameType)
+		})
+		if q.Filter == FilterNew {
+			slices.SortFunc(matches, newestFirst)
 		}
-		source, needle = matches, ""
+		source, needle, category = matches, "", ""
 	}
 	page := ListPage{Games: []GameItem{}, PageNo: q.Page, PageSize: q.Size}
 	from, to := (q.Page-1)*q.Size, q.Page*q.Size
 	for _, g := range source {
 		if (q.Vendor != "" && g.Vendor != q.Vendor) || (q.Classify != "" && g.Classify != q.Classify) ||
-			(needle != "" && !strings.Contains(g.search, needle)) {
+			(category != "" && laneType(g) != category) || (needle != "" && !strings.Contains(g.search, needle)) {
 			continue
 		}
 		if page.Total >= from && page.Total < to {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -365,5 +366,89 @@ func TestMaskName(t *testing.T) {
 		if got := MaskName(in); got != want {
 			t.Errorf("MaskName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestNewFilter: the NEW selection filter (spec §9, X-007) lists a
+// category's games flagged new, newest first, with the vendor and name
+// filters still applying; HOT within a category keeps its hot games.
+func TestNewFilter(t *testing.T) {
+	db := dbtest.SQLite(t)
+	ctx := context.Background()
+	s := seeded(t, db)
+	all, err := s.List(ctx, "demo", ListQuery{GameType: TypeSlots, Page: 1, Size: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest := func(t *testing.T, p ListPage, gameType string) {
+		t.Helper()
+		last := int64(1 << 62)
+		for _, g := range p.Games {
+			id, _ := strconv.ParseInt(g.NodeID, 10, 64)
+			if g.IsNew != 1 || (gameType != "" && g.GameType != gameType) || id >= last {
+				t.Fatalf("%s (new %d, %s, id %d after %d) out of place", g.GameCode, g.IsNew, g.GameType, id, last)
+			}
+			last = id
+		}
+	}
+	tests := []struct {
+		name  string
+		q     ListQuery
+		check func(t *testing.T, p ListPage)
+	}{
+		{"new slots, newest first", ListQuery{GameType: TypeSlots, Filter: FilterNew, Size: 100}, func(t *testing.T, p ListPage) {
+			newest(t, p, TypeSlots)
+			if p.Total == 0 || p.Total >= all.Total || p.TotalPages != (p.Total+99)/100 {
+				t.Errorf("new slots = %d of %d", p.Total, all.Total)
+			}
+		}},
+		{"new games of every category", ListQuery{GameType: TypeAll, Filter: FilterNew, Size: 100}, func(t *testing.T, p ListPage) {
+			newest(t, p, "")
+			if p.Games[0].Vassalage != "PGE" {
+				t.Errorf("the in-house games, added last, come first: %s", p.Games[0].GameCode)
+			}
+		}},
+		{"new in-house games", ListQuery{GameType: TypeInhouse, Filter: FilterNew, Size: 18}, func(t *testing.T, p ListPage) {
+			newest(t, p, TypeInhouse)
+			if p.Total != 3 {
+				t.Errorf("new in-house = %d", p.Total)
+			}
+		}},
+		{"new slots of one vendor", ListQuery{GameType: TypeSlots, Filter: FilterNew, Vendor: "PG", Size: 100}, func(t *testing.T, p ListPage) {
+			newest(t, p, TypeSlots)
+			for _, g := range p.Games {
+				if g.Vassalage != "PG" {
+					t.Errorf("%s of %s", g.GameCode, g.Vassalage)
+				}
+			}
+		}},
+		{"new slots by name", ListQuery{GameType: TypeSlots, Filter: FilterNew, Name: "a", Size: 100}, func(t *testing.T, p ListPage) {
+			newest(t, p, TypeSlots)
+			if p.Total == 0 {
+				t.Error("no new slot has an a")
+			}
+		}},
+		{"hot slots", ListQuery{GameType: TypeSlots, Filter: FilterHot, Size: 100}, func(t *testing.T, p ListPage) {
+			for _, g := range p.Games {
+				if g.IsHot != 1 || g.GameType != TypeSlots {
+					t.Errorf("%s hot %d %s", g.GameCode, g.IsHot, g.GameType)
+				}
+			}
+		}},
+		{"ALL keeps every game", ListQuery{GameType: TypeSlots, Filter: FilterAll, Size: 100}, func(t *testing.T, p ListPage) {
+			if p.Total != all.Total {
+				t.Errorf("ALL = %d of %d", p.Total, all.Total)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.q.Page = 1
+			p, err := s.List(ctx, "demo", tt.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, p)
+		})
 	}
 }

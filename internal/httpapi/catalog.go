@@ -47,8 +47,12 @@ func (s *Server) gameVendors(r *http.Request) (any, error) {
 func (s *Server) gameList(r *http.Request) (any, error) {
 	ctx := r.Context()
 	p := paramsOf(ctx)
+	if p.String("gameType") == catalog.TypeSearch && p.String("gameName") == "" {
+		// A name search with no name.
+		return nil, newError(http.StatusUnprocessableEntity, "validation.empty", fieldError{Field: "gameName", Reason: "required"})
+	}
 	return s.Catalog.List(ctx, merchantOf(ctx).Code, catalog.ListQuery{
-		GameType: p.String("gameType"), Vendor: p.String("vassalage"), Classify: p.String("gameClassify"),
+		GameType: p.String("gameType"), Filter: p.String("gameFilter"), Vendor: p.String("vassalage"), Classify: p.String("gameClassify"),
 		Name: p.String("gameName"), Page: p.Int("pageNo"), Size: p.Int("pageSize"), Language: languageOf(ctx),
 	})
 }

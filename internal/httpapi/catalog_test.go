@@ -140,3 +140,47 @@ func TestIconsOverHTTP(t *testing.T) {
 		}
 	}
 }
+
+// TestPlatformValues: the platform parameter takes the spec's values (W,
+// html5-desktop, flash) on every call that has one; any other is refused
+// with the envelope's 400.
+func TestPlatformValues(t *testing.T) {
+	s := newHostileTestServer(t)
+	paths := []string{"/wps/game/list?gameType=RNG&", "/wps/game/hot?", "/wps/game/vendor?", "/lgw/games/game_menus?",
+		"/wps/system/notice?", "/wps/system/announcements?"}
+	tests := []struct {
+		platform string
+		status   int
+	}{
+		{"W", 200}, {"html5-desktop", 200}, {"flash", 200}, {"", 200},
+		{"WEB", 400}, {"H5", 400}, {"html5", 400}, {"w", 400},
+	}
+	for _, p := range paths {
+		for _, tt := range tests {
+			rec, env := call{path: p + "platform=" + url.QueryEscape(tt.platform), merchant: "demo"}.do(t, s)
+			if rec.Code != tt.status || (tt.status == 400 && (env.Code != "request.invalid_parameter" || env.Success)) {
+				t.Errorf("%splatform=%s = %d %s, want %d", p, tt.platform, rec.Code, env.Code, tt.status)
+			}
+		}
+	}
+}
+
+// TestNewGamesOverHTTP: gameFilter=NEW lists a lobby's new games, newest
+// first; an unknown filter is refused.
+func TestNewGamesOverHTTP(t *testing.T) {
+	s := newHostileTestServer(t)
+	rec, env := call{path: "/wps/game/list?clientType=3&platform=html5-desktop&gameType=RNG&gameFilter=NEW&pageNo=1&pageSize=18&imgSize=sx2", merchant: "demo"}.do(t, s)
+	p := value[catalog.ListPage](t, env)
+	if rec.Code != 200 || p.Total == 0 || p.Total >= 9600 {
+		t.Fatalf("new slots = %d %+v", rec.Code, p.Total)
+	}
+	for _, g := range p.Games {
+		if g.IsNew != 1 || g.GameType != "RNG" {
+			t.Errorf("%s new %d type %s", g.GameCode, g.IsNew, g.GameType)
+		}
+	}
+	bad, _ := call{path: "/wps/game/list?gameFilter=OLD", merchant: "demo"}.do(t, s)
+	if bad.Code != 400 {
+		t.Errorf("gameFilter=OLD = %d", bad.Code)
+	}
+}

@@ -21,6 +21,9 @@ type apiError struct {
 	Status int
 	Code   string
 	Value  any
+	// text words the message when the catalogue entry of Code alone does
+	// not say enough (a field's rule); nil means the catalogue's words.
+	text func(lang string) string
 }
 
 func (e *apiError) Error() string { return e.Code }
@@ -39,6 +42,37 @@ func badParam(field, reason string) *apiError {
 	return newError(http.StatusBadRequest, "request.invalid_parameter", fieldError{Field: field, Reason: reason})
 }
 
+// Answers the handlers give for situations of their own.
+var (
+	// errFeatureOff refuses a call whose module-tree switch the merchant
+	// has turned off (referral, A-017).
+	errFeatureOff = newError(http.StatusForbidden, "feature.disabled", nil)
+	// errContactAgent refuses a frozen downline member: their agent manages
+	// the account (X-018).
+	errContactAgent = newError(http.StatusForbidden, "login.contact_agent", nil)
+	// errConfirmationIncorrect refuses a wrong code typed to confirm a
+	// change (the authenticator's set-up or removal, X-019).
+	errConfirmationIncorrect = newError(http.StatusBadRequest, "member.confirmation_incorrect", nil)
+)
+
+// confirmation words a wrong code typed to confirm a change as "incorrect
+// confirmation input" (X-019); other errors pass.
+func confirmation(err error) error {
+	if errors.Is(err, identity.ErrCodeInvalid) {
+		return errConfirmationIncorrect
+	}
+	return err
+}
+
+// frozen is the refusal of a log-in to a frozen account: a downline's
+// agent restores it, any other account customer service.
+func frozen(m *identity.Member) error {
+	if m.UplineID != 0 {
+		return errContactAgent
+	}
+	return identity.ErrMemberFrozen
+}
+
 // domainErrors maps each domain's sentinel errors to an answer: the only
 // place where errors become statuses.
 var domainErrors = []struct {
@@ -49,6 +83,7 @@ var domainErrors = []struct {
 	{merchant.ErrUnknownMerchant, http.StatusBadRequest, "invalid.domain"},
 	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 	{merchant.ErrBadPayload, http.StatusBadRequest, "request.decrypt_failed"},
+	{merchant.ErrPayloadReplayed, http.StatusConflict, "request.replayed"},
 	{identity.ErrNoSession, http.StatusUnauthorized, "login.not.session"},
 	{identity.ErrBadCredentials, http.StatusBadRequest, "login.password.incorrect"},
 	{identity.ErrMemberFrozen, http.StatusForbidden, "login.account_frozen"},
@@ -62,6 +97,7 @@ var domainErrors = []struct {
 	{identity.ErrCodeExpired, http.StatusBadRequest, "sms.code_expired"},
 	{identity.ErrResetInvalid, http.StatusBadRequest, "member.reset_link_invalid"},
 	{notify.ErrNotConfigured, http.StatusServiceUnavailable, "sms.not_enabled"},
+	{notify.ErrSMSFailed, http.StatusBadGateway, "sms.failed"},
 	{catalog.ErrGameNotFound, http.StatusNotFound, "game.not_found"},
 	{catalog.ErrVendorNotFound, http.StatusNotFound, "vendor.not_found"},
 	{database.ErrNotFound, http.StatusNotFound, "resource.not_found"},
@@ -97,7 +133,7 @@ func answerFor(err error) (*apiError, bool) {
 	}
 	var fe *merchant.FieldError
 	if errors.As(err, &fe) {
-		return newError(http.StatusUnprocessableEntity, "validation.field_invalid", fe), true
+		return fieldAnswer(fe), true
 	}
 	for _, d := range domainErrors {
 		if errors.Is(err, d.target) {
@@ -111,6 +147,38 @@ func answerFor(err error) (*apiError, bool) {
 	return newError(http.StatusInternalServerError, "system.error", nil), false
 }
 
+// fieldAnswer is the answer to a value that broke its field's rule. A
+// missing value answers "items marked * are required" (X-023). A malformed
+// one says "format incorrect" in the words its field calls for (real name
+// X-024; account, password or e-mail X-025; any other field a plain
+// "format incorrect"), then what a valid value looks like, chosen by the
+// rule's patternId with its min and max filled in (C-070).
+func fieldAnswer(fe *merchant.FieldError) *apiError {
+	if fe.Reason == "required" {
+		return newError(http.StatusUnprocessableEntity, "validation.required", fe)
+	}
+	code, lead := "validation.field_invalid", "validation.format_incorrect"
+	switch fe.Field {
+	case "payeeName":
+		code, lead = "validation.real_name_invalid", "validation.real_name_invalid"
+	case "username", "password", "confirmPassword", "newPassword", "email":
+		lead = "validation.field_invalid"
+	}
+	ae := newError(http.StatusUnprocessableEntity, code, fe)
+	if fe.Reason == "disabled" {
+		// A value for a field the merchant does not ask for: nothing to hint.
+		return ae
+	}
+	ae.text = func(lang string) string {
+		sep := ": "
+		if lang == "CN" || lang == "TW" || lang == "JA" {
+			sep = "："
+		}
+		return message(lead, lang) + sep + merchant.Hint(fe.PatternID, lang, fe.Min, fe.Max)
+	}
+	return ae
+}
+
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	ae, known := answerFor(err)
 	if !known {
@@ -121,10 +189,20 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			w.Header().Set("Retry-After", itoa(v.RetryAfter))
 		}
 	}
+	// Answers given before a merchant is known (unknown addresses, wrong
+	// methods, an invalid domain) still speak the request's language.
+	lang, ok := r.Context().Value(keyLanguage).(string)
+	if !ok {
+		lang = acceptLanguage(r)
+	}
+	text := message(ae.Code, lang)
+	if ae.text != nil {
+		text = ae.text(lang)
+	}
 	writeJSON(w, ae.Status, envelope{
 		Success: false,
 		Code:    ae.Code,
-		Message: message(ae.Code, languageOf(r.Context())),
+		Message: text,
 		Value:   ae.Value,
 	})
 }

@@ -45,6 +45,11 @@ var messages = map[string]map[string]string{
 		"KM": "តួសំណើធំពេក",
 		"CN": "请求内容过大",
 	},
+	"request.header_too_large": {
+		"EN": "The request's headers are too large",
+		"KM": "ក្បាលសំណើធំពេក",
+		"CN": "请求头过大",
+	},
 	"request.cancelled": {
 		"EN": "The request was cancelled",
 		"KM": "សំណើត្រូវបានបោះបង់",
@@ -135,10 +140,60 @@ var messages = map[string]map[string]string{
 		"KM": "មិនអាចអានសំណើដែលបានអ៊ិនគ្រីបទេ សូមផ្ទុកឡើងវិញ ហើយព្យាយាមម្តងទៀត",
 		"CN": "无法读取加密请求，请刷新后重试",
 	},
+	"request.replayed": {
+		"EN": "This request was already received; please try again",
+		"KM": "សំណើនេះត្រូវបានទទួលរួចហើយ សូមព្យាយាមម្តងទៀត",
+		"CN": "该请求已被接收过，请重试",
+	},
 	"validation.required": {
 		"EN": "Items marked * are required",
 		"KM": "ធាតុដែលមានសញ្ញា * ត្រូវតែបំពេញ",
 		"CN": "带 * 的项目为必填",
+	},
+	"validation.empty": {
+		"EN": "Input cannot be empty",
+		"KM": "ការបញ្ចូលមិនអាចទទេបានទេ",
+		"CN": "输入不能为空",
+	},
+	"validation.format_incorrect": {
+		"EN": "Format incorrect",
+		"KM": "ទម្រង់មិនត្រឹមត្រូវ",
+		"CN": "格式不正确",
+	},
+	"validation.real_name_invalid": {
+		"EN": "Real name format incorrect",
+		"KM": "ទម្រង់ឈ្មោះពិតមិនត្រឹមត្រូវ",
+		"CN": "真实姓名格式不正确",
+	},
+	"member.confirmation_incorrect": {
+		"EN": "Incorrect confirmation input",
+		"KM": "ការបញ្ចូលដើម្បីបញ្ជាក់មិនត្រឹមត្រូវ",
+		"CN": "确认输入有误",
+	},
+	"login.verification_incomplete": {
+		"EN": "Please complete verification first",
+		"KM": "សូមបំពេញការផ្ទៀងផ្ទាត់ជាមុនសិន",
+		"CN": "请先完成验证",
+	},
+	"login.verification_closed": {
+		"EN": "Login failed, please try again",
+		"KM": "ការចូលបានបរាជ័យ សូមព្យាយាមម្តងទៀត",
+		"CN": "登录失败，请重试",
+	},
+	"login.contact_agent": {
+		"EN": "This account is restricted, please contact your agent",
+		"KM": "គណនីនេះត្រូវបានដាក់កម្រិត សូមទាក់ទងភ្នាក់ងាររបស់អ្នក",
+		"CN": "该账号受限，请联系您的代理",
+	},
+	"sms.failed": {
+		"EN": "Phone verification failed, please try again later",
+		"KM": "ការផ្ទៀងផ្ទាត់ទូរស័ព្ទបានបរាជ័យ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+		"CN": "手机验证失败，请稍后重试",
+	},
+	"feature.disabled": {
+		"EN": "This function is not enabled, please contact customer service",
+		"KM": "មុខងារនេះមិនត្រូវបានបើកទេ សូមទាក់ទងផ្នែកបម្រើអតិថិជន",
+		"CN": "该功能未开通，请联系客服",
 	},
 	"validation.inconsistent_twice": {
 		"EN": "The two passwords are not the same",

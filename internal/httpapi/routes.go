@@ -66,10 +66,10 @@ func (s *Server) routes() []Route {
 		// Session and member (session.go); (T) needs a session token, (E) an
 		// encrypted body when the merchant has encryption on.
 		{Method: http.MethodPost, Path: "/wps/session/login", Tag: "session", Access: Lobby, Encrypted: true,
-			Summary: "(E) Log in by username and password; locked for 5 minutes after more than 10 failures in 15",
+			Summary: "(E) Log in by username and password; an address locks for 5 minutes after more than 10 failures in 15, an account only after failures from several addresses",
 			Body:    loginRequest{}, Result: loginResult{}, Payload: s.login,
-			Errors: []string{"validation.required", "login.password.incorrect", "login.too_many_attempts", "login.account_frozen",
-				"login.not_agent", "login.not_member", "login.captcha_required", "login.ip_verification_required", "validation.field_invalid", "sms.code_invalid", "sms.code_expired", "sms.phone_invalid", "sms.not_enabled", "login.captcha_incorrect", "request.invalid_body", "request.decrypt_failed"}},
+			Errors: []string{"validation.required", "login.password.incorrect", "login.too_many_attempts", "login.account_frozen", "login.contact_agent",
+				"login.verification_incomplete", "login.not_agent", "login.not_member", "login.captcha_required", "login.ip_verification_required", "validation.field_invalid", "sms.code_invalid", "sms.code_expired", "sms.phone_invalid", "sms.not_enabled", "login.captcha_incorrect", "request.invalid_body", "request.decrypt_failed"}},
 		{Method: http.MethodPost, Path: "/wps/session/login/freeplay", Tag: "session", Access: Lobby,
 			Summary: "Open a trial account (play money only) and log it in",
 			Result:  loginResult{}, JSON: s.freePlay, Errors: []string{"freeplay.disabled", "request.too_many"}},
@@ -78,7 +78,8 @@ func (s *Server) routes() []Route {
 			Body:    registerRequest{}, Result: loginResult{}, Payload: s.register,
 			Errors: []string{"register.disabled", "register.terms_required", "register.underage", "validation.inconsistent_twice", "validation.field_invalid",
 				"member.password_not_new", "login.captcha_incorrect", "register.invitation_code_error", "register.username_taken",
-				"register.mobile_taken", "request.invalid_body", "request.decrypt_failed"}},
+				"register.mobile_taken", "sms.phone_invalid", "sms.code_missing", "sms.code_invalid", "sms.code_expired",
+				"request.invalid_body", "request.decrypt_failed"}},
 		{Method: http.MethodPut, Path: "/wps/member/register/mobile", Tag: "member", Access: Lobby, Encrypted: true,
 			Summary: "(E) Register by mobile number (SMS code when the merchant verifies numbers), then log in",
 			Body:    registerMobileRequest{}, Result: loginResult{}, Payload: s.registerMobile,
@@ -105,9 +106,9 @@ func (s *Server) routes() []Route {
 			Body:    emailResetFinish{}, Result: loginResult{}, Payload: s.finishEmailReset,
 			Errors: []string{"member.reset_link_invalid", "validation.inconsistent_twice", "validation.field_invalid", "request.invalid_body", "request.decrypt_failed"}},
 		{Method: http.MethodGet, Path: "/wps/agent/affiliate", Tag: "member", Access: Lobby,
-			Summary: "Check an invitation (affiliate) code",
+			Summary: "Check an invitation (affiliate) code: valid or not, nothing else; 30 checks per address in 15 minutes",
 			Query:   []Param{{Name: "code", Type: TypeString, Required: true, MaxLen: 64}, {Name: "domain", Type: TypeString, MaxLen: 255}},
-			Result:  affiliateInfo{}, JSON: s.affiliate},
+			Result:  affiliateInfo{}, JSON: s.affiliate, Errors: []string{"request.too_many"}},
 		{Method: http.MethodGet, Path: "/wps/member/firstLogin", Tag: "member", Access: Lobby, Auth: true, DuringPasswordChange: true,
 			Summary: "(T) First-login action: the announcements for first-time members", Query: []Param{languageParam},
 			Result: []merchant.Notice{}, JSON: s.firstLogin, Errors: []string{"login.not.session"}},
@@ -116,6 +117,10 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodPost, Path: "/wps/member/info/icon", Tag: "member", Access: Lobby, Auth: true, RealAccount: true,
 			Summary: "(T) Choose an avatar (1..20)", Body: iconChoice{}, Result: iconChoice{}, Payload: s.setMemberIcon,
 			Errors: []string{"login.not.session", "member.in_need_true_account", "validation.field_invalid"}},
+		{Method: http.MethodPut, Path: "/wps/member/language", Tag: "member", Access: Lobby,
+			Summary: "Change the site's language: answers the language the merchant will use (its default for one it does not offer); with a session token the member's choice is kept",
+			Body:    languageChoice{}, Result: languageChoice{}, Payload: s.setLanguage,
+			Errors: []string{"login.not.session", "request.invalid_body", "request.invalid_parameter"}},
 		{Method: http.MethodGet, Path: "/wps/system/countryCodes", Tag: "session", Access: Lobby,
 			Summary: "Country dialing codes with their national number lengths", Result: []identity.Country{}, JSON: s.countryCodes},
 		{Method: http.MethodDelete, Path: "/wps/session/logout", Tag: "session", Access: Lobby, Auth: true, DuringPasswordChange: true,
@@ -126,7 +131,8 @@ func (s *Server) routes() []Route {
 			Summary: "(T, E) Change the password; ends the member's other sessions",
 			Body:    changePasswordRequest{}, Payload: s.changePassword,
 			Errors: []string{"login.not.session", "validation.required", "validation.inconsistent_twice", "validation.field_invalid",
-				"member.password_not_new", "login.password.incorrect", "request.invalid_body", "request.decrypt_failed"}},
+				"member.password_not_new", "login.password.incorrect", "login.captcha_required", "login.captcha_incorrect",
+				"login.too_many_attempts", "request.invalid_body", "request.decrypt_failed"}},
 		{Method: http.MethodGet, Path: "/wps/member/totp", Tag: "member", Access: Lobby, Auth: true, RealAccount: true,
 			Summary: "(T) Whether an authenticator (TOTP) guards log-ins from new addresses", Result: totpState{}, JSON: s.totpState,
 			Errors: []string{"login.not.session", "member.in_need_true_account"}},
@@ -135,10 +141,13 @@ func (s *Server) routes() []Route {
 			Result:  identity.TOTPSetup{}, JSON: s.totpSetup, Errors: []string{"login.not.session", "member.in_need_true_account", "member.totp_enabled"}},
 		{Method: http.MethodPost, Path: "/wps/member/totp/enable", Tag: "member", Access: Lobby, Auth: true, RealAccount: true,
 			Summary: "(T) Confirm the set-up with a code from the app", Body: totpCode{}, Result: totpState{}, Payload: s.totpEnable,
-			Errors: []string{"login.not.session", "member.in_need_true_account", "member.totp_not_set_up", "sms.code_invalid", "request.invalid_body"}},
+			Errors: []string{"login.not.session", "member.in_need_true_account", "member.totp_not_set_up", "member.confirmation_incorrect", "request.invalid_body"}},
 		{Method: http.MethodPost, Path: "/wps/member/totp/disable", Tag: "member", Access: Lobby, Auth: true, RealAccount: true,
 			Summary: "(T) Remove the authenticator with a current code", Body: totpCode{}, Result: totpState{}, Payload: s.totpDisable,
-			Errors: []string{"login.not.session", "member.in_need_true_account", "member.totp_not_set_up", "sms.code_invalid", "request.invalid_body"}},
+			Errors: []string{"login.not.session", "member.in_need_true_account", "member.totp_not_set_up", "member.confirmation_incorrect", "request.invalid_body"}},
+		{Method: http.MethodGet, Path: "/wps/member/referral", Tag: "member", Access: Lobby, Auth: true, RealAccount: true,
+			Summary: "(T) The member's referral code and registration link (invite friends); refused when the merchant's REFERRAL3 switch is off",
+			Result:  referralInfo{}, JSON: s.referral, Errors: []string{"login.not.session", "member.in_need_true_account", "feature.disabled"}},
 		{Method: http.MethodGet, Path: "/wps/member/sessions", Tag: "member", Access: Lobby, Auth: true, RealAccount: true,
 			Summary: "(T) The member's live sessions", Result: []sessionInfo{}, JSON: s.sessions,
 			Errors: []string{"login.not.session", "member.password_change_required"}},
@@ -160,12 +169,14 @@ func (s *Server) routes() []Route {
 			Query: []Param{languageParam, platformParam, clientTypeParam, imgSizeParam, iconTypeParam,
 				{Name: "merchant", Type: TypeString, MaxLen: 64, Description: "Ignored: the Merchant header decides"},
 				{Name: "gameType", Type: TypeString, Enum: catalog.ListTypes, Default: catalog.TypeAll, Description: "Category, HOT, ALL or SEARCH"},
+				{Name: "gameFilter", Type: TypeString, Enum: catalog.ListFilters, Default: catalog.FilterAll,
+					Description: "Selection filter: ALL, NEW (games flagged new, newest first) or HOT (the category's hot games)"},
 				vassalageParam,
 				{Name: "gameClassify", Type: TypeString, MaxLen: 30, Description: "Sub-category code"},
 				{Name: "gameName", Type: TypeString, MaxLen: 50, Description: "Case-insensitive part of a name (any language) or code"},
 				{Name: "pageNo", Type: TypeInteger, Min: 1, Max: 100000, Default: "1"},
 				{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "18"}},
-			Result: catalog.ListPage{}, JSON: s.gameList},
+			Result: catalog.ListPage{}, JSON: s.gameList, Errors: []string{"validation.empty"}},
 		{Method: http.MethodGet, Path: "/wps/game/hot", Tag: "catalogue", Access: Lobby,
 			Summary: "Hot games, most popular first",
 			Query: []Param{languageParam, platformParam, vassalageParam,
@@ -227,11 +238,11 @@ func (s *Server) routes() []Route {
 			Result: catalog.MemberGames{}, JSON: s.favourites, Errors: []string{"login.not.session"}},
 		{Method: http.MethodGet, Path: "/wps/game/favorite/ids", Tag: "game", Access: Lobby, Auth: true,
 			Summary: "(T) The nodeIds of the member's favourites", Result: []string{}, JSON: s.favouriteIDs, Errors: []string{"login.not.session"}},
-		{Method: http.MethodPost, Path: "/wps/game/favorite", Tag: "game", Access: Lobby, Auth: true,
+		{Method: http.MethodPost, Path: "/wps/game/favorite", Tag: "game", Access: Lobby, Auth: true, RealAccount: true,
 			Summary: "(T) Add a favourite (nothing changes when it is one already); answers the favourite ids",
 			Body:    favouriteRequest{}, Result: []string{}, Payload: s.addFavourite,
 			Errors: []string{"login.not.session", "game.not_found", "favourite.too_many", "request.invalid_body"}},
-		{Method: http.MethodDelete, Path: "/wps/game/favorite", Tag: "game", Access: Lobby, Auth: true,
+		{Method: http.MethodDelete, Path: "/wps/game/favorite", Tag: "game", Access: Lobby, Auth: true, RealAccount: true,
 			Summary: "(T) Remove a favourite; answers the favourite ids",
 			Query:   []Param{{Name: "nodeId", Type: TypeString, MaxLen: 20}},
 			Result:  []string{}, Payload: s.removeFavourite, Errors: []string{"login.not.session", "game.not_found", "request.invalid_body"}},
@@ -319,11 +330,15 @@ func (s *Server) routes() []Route {
 
 // smsErrors are the phone-verification errors of spec §8.
 var smsErrors = []string{"sms.not_enabled", "sms.phone_missing", "sms.phone_invalid", "sms.too_soon", "sms.too_many_requests",
-	"sms.quota_insufficient", "request.invalid_body"}
+	"sms.quota_insufficient", "sms.failed", "login.captcha_required", "login.captcha_incorrect", "request.invalid_body"}
+
+// platforms are the client platform values of spec §7; any other is a
+// bad parameter.
+var platforms = []string{"W", "html5-desktop", "flash"}
 
 // Query parameters shared by the system routes.
 var (
-	platformParam   = Param{Name: "platform", Type: TypeString, MaxLen: 20, Description: "Client platform: W (web), html5-desktop, flash"}
+	platformParam   = Param{Name: "platform", Type: TypeString, Enum: platforms, Description: "Client platform (spec §7): W (web), html5-desktop, flash"}
 	languageParam   = Param{Name: "language", Type: TypeString, MaxLen: 10, Description: "Language code (KM, EN, CN...); unsupported codes fall back to the merchant's default"}
 	clientTypeParam = Param{Name: "clientType", Type: TypeInteger, Min: 0, Max: 9, Description: "Client type (3 for the web)"}
 	imgSizeParam    = Param{Name: "imgSize", Type: TypeString, MaxLen: 10, Description: "Icon size setting (sx2); icons are vectors"}

@@ -21,9 +21,11 @@ type socketAuth struct {
 	Merchant string `json:"merchant"`
 }
 
-// socket is the member's event stream (spec: the socket event listener,
-// logged in only): after an auth message it pushes the balance at once and
-// whenever it changes.
+// socket is a page's event stream. After an auth message with a session
+// token it is the member's (spec: the socket event listener, logged in
+// only): the balance at once and whenever it changes. Every page, a
+// visitor's too (an auth message without a token), hears when its
+// merchant's status may have changed, so maintenance shows in seconds.
 func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
 		s.writeError(w, r, newError(http.StatusUpgradeRequired, "request.upgrade_required", nil))
@@ -51,16 +53,22 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		c.Close(websocket.StatusPolicyViolation, "unknown merchant")
 		return
 	}
-	m, err := s.Identity.Authenticate(ctx, mer.Code, auth.Token)
-	if err != nil {
-		c.Close(websocket.StatusPolicyViolation, "login.not.session")
-		return
-	}
-	events, unsubscribe := s.Hub.Subscribe(mer.Code, m.ID)
-	defer unsubscribe()
-	if b, mr, err := s.Games.Balance(ctx, mer.Code, m.ID); err == nil {
-		if writeEvent(ctx, c, realtime.Event{Type: "balance", Balance: b, Currency: mr.Currency}) != nil {
+	var memberID int64
+	if auth.Token != "" {
+		m, err := s.Identity.Authenticate(ctx, mer.Code, auth.Token)
+		if err != nil {
+			c.Close(websocket.StatusPolicyViolation, "login.not.session")
 			return
+		}
+		memberID = m.ID
+	}
+	events, unsubscribe := s.Hub.Subscribe(mer.Code, memberID)
+	defer unsubscribe()
+	if memberID != 0 {
+		if b, mr, err := s.Games.Balance(ctx, mer.Code, memberID); err == nil {
+			if writeEvent(ctx, c, realtime.Event{Type: "balance", Balance: b, Currency: mr.Currency}) != nil {
+				return
+			}
 		}
 	}
 	// The client sends nothing more; reading notices when it goes away.
@@ -94,6 +102,9 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-recheck.C:
+			if memberID == 0 {
+				continue
+			}
 			if _, err := s.Identity.Authenticate(ctx, mer.Code, auth.Token); err != nil {
 				c.Close(websocket.StatusPolicyViolation, "login.not.session")
 				return

@@ -12,6 +12,9 @@ type Config struct {
 	Maintenance bool `json:"maintenance"`
 	// MaintenanceText is the maintenance page's title and info per language.
 	MaintenanceText map[string]TitleInfo `json:"maintenanceText"`
+	// RegionText is the blocked-region page's title and info per language;
+	// a merchant without its own gets the built-in one.
+	RegionText map[string]TitleInfo `json:"regionText,omitempty"`
 	// BlockedCIDRs and BlockedCountries (ISO 3166 alpha-2) make up the
 	// region rules; countries need a GeoIP database to take effect.
 	BlockedCIDRs     []string `json:"blockedCidrs"`

@@ -21,6 +21,10 @@ type Merchant struct {
 	// PasswordExpiryDays forces a change of older passwords; 0 when the
 	// merchant's expiry switch is off.
 	PasswordExpiryDays int
+	// VIP and Referral are the module tree's VIP3 and REFERRAL3 switches:
+	// off, member answers carry no VIP data and referral calls refuse.
+	VIP      bool
+	Referral bool
 }
 
 // Errors of the merchant domain.

@@ -2,6 +2,8 @@ package merchant
 
 import (
 	"regexp"
+	"strconv"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -125,4 +127,122 @@ var Patterns = map[PatternID]Pattern{
 		`^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z\d\s])[\x21-\x7e]+$`,
 		all(re(`^[\x21-\x7e]+$`), hasRune(func(r rune) bool { return r >= 'a' && r <= 'z' }),
 			hasRune(func(r rune) bool { return r >= 'A' && r <= 'Z' }), hasRune(isASCIIDigit), hasRune(isSymbol))},
+}
+
+// patternHints say, per pattern kind and language, what a valid value looks
+// like, with {min} and {max} standing for the field's length limits: the
+// message of a field that fails its rule is chosen by its patternId (spec
+// §5). The server answers in EN, KM and CN, the languages of its message
+// catalogue; the web form keeps the same hints in every catalogue it has.
+var patternHints = map[PatternID]map[string]string{
+	PatternAny: {
+		"EN": "Enter {min} to {max} characters.",
+		"KM": "សូមបញ្ចូល {min} ដល់ {max} តួអក្សរ។",
+		"CN": "请输入 {min} 至 {max} 个字符。",
+	},
+	PatternLetterFirst: {
+		"EN": "Enter {min} to {max} letters or digits, starting with a letter.",
+		"KM": "សូមបញ្ចូលអក្សរ ឬលេខ {min} ដល់ {max} តួ ដោយចាប់ផ្ដើមដោយអក្សរ។",
+		"CN": "请输入 {min} 至 {max} 位字母或数字，以字母开头。",
+	},
+	PatternLettersChinese: {
+		"EN": "Enter {min} to {max} letters or Chinese characters.",
+		"KM": "សូមបញ្ចូលអក្សរឡាតាំង ឬអក្សរចិន {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 位字母或汉字。",
+	},
+	PatternEmail: {
+		"EN": "Enter an e-mail address of {min} to {max} characters.",
+		"KM": "សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលដែលមាន {min} ដល់ {max} តួអក្សរ។",
+		"CN": "请输入 {min} 至 {max} 位的电子邮箱地址。",
+	},
+	PatternAlnumNoChinese: {
+		"EN": "Enter {min} to {max} letters or digits.",
+		"KM": "សូមបញ្ចូលអក្សរ ឬលេខ {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 位字母或数字。",
+	},
+	PatternLettersAndDigits: {
+		"EN": "Enter {min} to {max} characters with both letters and digits.",
+		"KM": "សូមបញ្ចូល {min} ដល់ {max} តួ ដែលមានទាំងអក្សរ និងលេខ។",
+		"CN": "请输入 {min} 至 {max} 位字母和数字的组合。",
+	},
+	PatternDigits: {
+		"EN": "Enter {min} to {max} digits.",
+		"KM": "សូមបញ្ចូលលេខ {min} ដល់ {max} ខ្ទង់។",
+		"CN": "请输入 {min} 至 {max} 位数字。",
+	},
+	PatternAlnumUpper: {
+		"EN": "Enter {min} to {max} letters or digits with at least one capital letter.",
+		"KM": "សូមបញ្ចូលអក្សរ ឬលេខ {min} ដល់ {max} តួ ដែលមានអក្សរធំយ៉ាងហោចណាស់មួយ។",
+		"CN": "请输入 {min} 至 {max} 位字母或数字，至少包含一个大写字母。",
+	},
+	PatternEnglishSpaces: {
+		"EN": "Enter {min} to {max} English letters or spaces.",
+		"KM": "សូមបញ្ចូលអក្សរអង់គ្លេស ឬដកឃ្លា {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 位英文字母或空格。",
+	},
+	PatternNoSpaces: {
+		"EN": "Enter {min} to {max} characters without spaces.",
+		"KM": "សូមបញ្ចូល {min} ដល់ {max} តួ ដោយគ្មានដកឃ្លា។",
+		"CN": "请输入 {min} 至 {max} 个字符，不能包含空格。",
+	},
+	PatternChinesePunct: {
+		"EN": "Enter {min} to {max} Chinese characters or punctuation.",
+		"KM": "សូមបញ្ចូលអក្សរចិន ឬវណ្ណយុត្តិ {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 位汉字或标点。",
+	},
+	PatternDate: {
+		"EN": "Enter a date as yyyy-MM-dd or MM-dd-yyyy ({min} to {max} characters).",
+		"KM": "សូមបញ្ចូលកាលបរិច្ឆេទជា yyyy-MM-dd ឬ MM-dd-yyyy ({min} ដល់ {max} តួ)។",
+		"CN": "请按 yyyy-MM-dd 或 MM-dd-yyyy 格式输入日期（{min} 至 {max} 个字符）。",
+	},
+	PatternTwoLettersSpaces: {
+		"EN": "Enter {min} to {max} letters or spaces, with at least two letters.",
+		"KM": "សូមបញ្ចូលអក្សរ ឬដកឃ្លា {min} ដល់ {max} តួ ដែលមានអក្សរយ៉ាងហោចណាស់ពីរ។",
+		"CN": "请输入 {min} 至 {max} 位字母或空格，至少包含两个字母。",
+	},
+	PatternKorean: {
+		"EN": "Enter {min} to {max} Korean characters.",
+		"KM": "សូមបញ្ចូលអក្សរកូរ៉េ {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 个韩文字符。",
+	},
+	PatternThai: {
+		"EN": "Enter {min} to {max} Thai characters.",
+		"KM": "សូមបញ្ចូលអក្សរថៃ {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 个泰文字符。",
+	},
+	PatternThaiEnglishSpaces: {
+		"EN": "Enter {min} to {max} Thai or English letters or spaces.",
+		"KM": "សូមបញ្ចូលអក្សរថៃ អក្សរអង់គ្លេស ឬដកឃ្លា {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 位泰文、英文字母或空格。",
+	},
+	PatternUpperSpaces: {
+		"EN": "Enter {min} to {max} capital letters or spaces.",
+		"KM": "សូមបញ្ចូលអក្សរធំ ឬដកឃ្លា {min} ដល់ {max} តួ។",
+		"CN": "请输入 {min} 至 {max} 位大写字母或空格。",
+	},
+	PatternPrintable: {
+		"EN": "Enter {min} to {max} letters, digits or symbols, without spaces.",
+		"KM": "សូមបញ្ចូលអក្សរ លេខ ឬនិមិត្តសញ្ញា {min} ដល់ {max} តួ ដោយគ្មានដកឃ្លា។",
+		"CN": "请输入 {min} 至 {max} 位字母、数字或符号，不能包含空格。",
+	},
+	PatternStrongPassword: {
+		"EN": "Enter {min} to {max} characters with at least one capital letter, one small letter, one digit and one symbol.",
+		"KM": "សូមបញ្ចូល {min} ដល់ {max} តួ ដែលមានអក្សរធំ អក្សរតូច លេខ និងនិមិត្តសញ្ញា យ៉ាងហោចណាស់មួយៗ។",
+		"CN": "请输入 {min} 至 {max} 位字符，至少包含一个大写字母、一个小写字母、一个数字和一个符号。",
+	},
+}
+
+// Hint is what a valid value of pattern id looks like, in lang (EN when
+// the server has no hint in it), with the field's length limits filled in.
+// An unknown id hints like PatternAny.
+func Hint(id PatternID, lang string, min, max int) string {
+	hints, ok := patternHints[id]
+	if !ok {
+		hints = patternHints[PatternAny]
+	}
+	h, ok := hints[lang]
+	if !ok {
+		h = hints["EN"]
+	}
+	return strings.NewReplacer("{min}", strconv.Itoa(min), "{max}", strconv.Itoa(max)).Replace(h)
 }

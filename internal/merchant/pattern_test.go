@@ -3,6 +3,7 @@ package merchant
 import (
 	"errors"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -100,5 +101,45 @@ func TestFieldRuleCheck(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Reason != tt.reason || fe.Field != tt.field || !errors.Is(err, ErrFieldInvalid) {
 			t.Errorf("%s=%q: err = %v, want %s", tt.field, tt.value, err, tt.reason)
 		}
+	}
+}
+
+// TestHintsByPatternID: a failing field's message is chosen by its
+// patternId, with min and max substituted, in every language of the
+// server's catalogue (C-070).
+func TestHintsByPatternID(t *testing.T) {
+	for id := range Patterns {
+		seen := map[string]bool{}
+		for _, lang := range []string{"EN", "KM", "CN"} {
+			h := Hint(id, lang, 7, 23)
+			if !strings.Contains(h, "7") || !strings.Contains(h, "23") || strings.Contains(h, "{") {
+				t.Errorf("pattern %d %s: hint %q lacks its limits", id, lang, h)
+			}
+			if seen[h] {
+				t.Errorf("pattern %d %s: hint %q is another language's", id, lang, h)
+			}
+			seen[h] = true
+		}
+	}
+	tests := []struct {
+		id       PatternID
+		lang     string
+		min, max int
+		want     string
+	}{
+		{PatternLetterFirst, "EN", 6, 16, "Enter 6 to 16 letters or digits, starting with a letter."},
+		{PatternDigits, "CN", 6, 15, "请输入 6 至 15 位数字。"},
+		{PatternDigits, "KM", 4, 6, "សូមបញ្ចូលលេខ 4 ដល់ 6 ខ្ទង់។"},
+		{PatternDigits, "TH", 6, 15, "Enter 6 to 15 digits."}, // no server hint in TH: EN
+		{PatternID(99), "EN", 1, 2, "Enter 1 to 2 characters."},
+	}
+	for _, tt := range tests {
+		if got := Hint(tt.id, tt.lang, tt.min, tt.max); got != tt.want {
+			t.Errorf("Hint(%d, %s) = %q, want %q", tt.id, tt.lang, got, tt.want)
+		}
+	}
+	// Different kinds read differently: the message does depend on the id.
+	if Hint(PatternDigits, "EN", 1, 2) == Hint(PatternEmail, "EN", 1, 2) {
+		t.Error("digits and e-mail hints are the same")
 	}
 }

@@ -86,3 +86,19 @@ func (s *Service) Status(ctx context.Context, m *Merchant, ip netip.Addr) (Statu
 	}
 	return st, nil
 }
+
+// StatusKeys sums up, per merchant, what its status depends on: the
+// maintenance switch and the region rules. When a merchant's key moves, its
+// open pages are told to ask for their status again (realtime.StatusWatch):
+// the status itself depends on each page's address.
+func (s *Service) StatusKeys(ctx context.Context) (map[string]string, error) {
+	sn, err := s.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(sn.byCode))
+	for code, t := range sn.byCode {
+		out[code] = fmt.Sprintf("%t|%s|%s", t.cfg.Maintenance, strings.Join(t.cfg.BlockedCIDRs, ","), strings.Join(t.cfg.BlockedCountries, ","))
+	}
+	return out, nil
+}

@@ -3,6 +3,7 @@ package merchant
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"portal/internal/database"
@@ -66,6 +67,18 @@ var seedDomains = map[string][][2]string{
 	"lucky": {{"lucky.portal.test", "main"}, {"lucky-backup.portal.test", "mirror"}},
 }
 
+// launchHosts are the https origins of a merchant's seeded domains, the
+// hosts its game launches are spread over (spec §3 launchGameCDNs).
+func launchHosts(code string) []string {
+	var out []string
+	for _, d := range seedDomains[code] {
+		if strings.Contains(d[0], ".") {
+			out = append(out, "https://"+d[0])
+		}
+	}
+	return out
+}
+
 func allLanguageCodes() []string {
 	out := make([]string, len(Languages))
 	for i, l := range Languages {
@@ -82,13 +95,23 @@ var maintenanceText = map[string]TitleInfo{
 	"VI": {"Bảo trì hệ thống", "Chúng tôi đang nâng cấp trang web để phục vụ bạn tốt hơn. Vui lòng quay lại sau hoặc liên hệ chăm sóc khách hàng."},
 }
 
+// regionText is the blocked-region page's text of a merchant without its
+// own (spec §2: the client IP, a block message and customer service).
+var regionText = map[string]TitleInfo{
+	"EN": {"Not available in your region", "Sorry, this site cannot be used from your location. If you think this is a mistake, contact customer service."},
+	"KM": {"មិនអាចប្រើបាននៅក្នុងតំបន់របស់អ្នក", "សូមអភ័យទោស គេហទំព័រនេះមិនអាចប្រើបានពីទីតាំងរបស់អ្នកទេ។ ប្រសិនបើអ្នកគិតថានេះជាកំហុស សូមទាក់ទងផ្នែកបម្រើអតិថិជន។"},
+	"CN": {"您所在的地区无法使用", "抱歉，本网站无法在您所在的位置使用。如您认为有误，请联系客服。"},
+	"TH": {"ไม่สามารถใช้งานได้ในภูมิภาคของคุณ", "ขออภัย ไม่สามารถใช้งานเว็บไซต์นี้จากตำแหน่งของคุณได้ หากคุณคิดว่าเป็นข้อผิดพลาด กรุณาติดต่อฝ่ายบริการลูกค้า"},
+	"VI": {"Không khả dụng tại khu vực của bạn", "Rất tiếc, không thể sử dụng trang web này từ vị trí của bạn. Nếu bạn cho rằng đây là nhầm lẫn, vui lòng liên hệ chăm sóc khách hàng."},
+}
+
 func demoMerchant() record {
 	return record{
 		Code: "demo", Name: "Demo Portal", Currency: "USD",
 		Config: Config{
 			CurrencySymbol: "$", Decimals: 2, DefaultLanguage: "KM", Languages: allLanguageCodes(),
-			MaintenanceText: maintenanceText,
-			BlockedCIDRs:    []string{}, BlockedCountries: []string{},
+			MaintenanceText: maintenanceText, RegionText: regionText,
+			BlockedCIDRs: []string{}, BlockedCountries: []string{},
 			Modules:       DefaultModules(),
 			RegisterRules: DefaultRegisterRules(),
 			Resources: map[string]Resource{
@@ -103,7 +126,9 @@ func demoMerchant() record {
 			},
 			CustomerServiceKey: newSymmetricKey(),
 			ImageCDNs:          []string{""},
-			LaunchGameCDNs:     []string{""},
+			// Game pages are framed from the merchant's own https domains
+			// (the site's lib/cdn keeps plain-http pages on their origin).
+			LaunchGameCDNs:     launchHosts("demo"),
 			GtagID:             "",
 			Brand:              DefaultBrand(),
 			MinimumAge:         18,
@@ -131,8 +156,8 @@ func luckyMerchant() record {
 		Code: "lucky", Name: "Lucky Star", Currency: "THB",
 		Config: Config{
 			CurrencySymbol: "฿", Decimals: 2, DefaultLanguage: "EN", Languages: []string{"EN", "TH", "VI", "CN"},
-			MaintenanceText: maintenanceText,
-			BlockedCIDRs:    []string{}, BlockedCountries: []string{"US"},
+			MaintenanceText: maintenanceText, RegionText: regionText,
+			BlockedCIDRs: []string{}, BlockedCountries: []string{"US"},
 			Modules:       mods,
 			RegisterRules: rules,
 			Resources: map[string]Resource{
@@ -144,7 +169,7 @@ func luckyMerchant() record {
 			},
 			CustomerServiceKey: newSymmetricKey(),
 			ImageCDNs:          []string{""},
-			LaunchGameCDNs:     []string{""},
+			LaunchGameCDNs:     launchHosts("lucky"),
 			Brand:              DefaultBrand(),
 			MinimumAge:         20,
 			PasswordExpiryDays: 0,
@@ -154,23 +179,18 @@ func luckyMerchant() record {
 	}
 }
 
-func tx(en, km, cn string, more ...string) map[string]Text {
-	return txc([3][2]string{{en, ""}, {km, ""}, {cn, ""}}, more...)
+func tx(en, km, cn string) map[string]Text {
+	return txc([3][2]string{{en, ""}, {km, ""}, {cn, ""}})
 }
 
-// txc builds texts from EN, KM and CN pairs of title and content, plus
-// optional TH and VI title/content pairs.
-func txc(pairs [3][2]string, more ...string) map[string]Text {
-	out := map[string]Text{
+// txc builds texts from EN, KM and CN pairs of title and content; the other
+// languages come from seedTranslations.
+func txc(pairs [3][2]string) map[string]Text {
+	return map[string]Text{
 		"EN": {pairs[0][0], pairs[0][1]},
 		"KM": {pairs[1][0], pairs[1][1]},
 		"CN": {pairs[2][0], pairs[2][1]},
 	}
-	langs := []string{"TH", "VI"}
-	for i := 0; i+1 < len(more) && i/2 < len(langs); i += 2 {
-		out[langs[i/2]] = Text{more[i], more[i+1]}
-	}
-	return out
 }
 
 func seedContent(code string) []Item {
@@ -180,10 +200,10 @@ func seedContent(code string) []Item {
 	banner := func(slug, group, linkType, link string, sort int, t map[string]Text) {
 		items = append(items, Item{Kind: KindBanner, Slug: slug, Type: group, LinkageType: linkType, Linkage: link, Sort: sort, Texts: t, CreatedAt: base})
 	}
-	banner("home-welcome", "web-home", "ROUTE", "/promotions", 1, tx("Welcome bonus 100% up to $200", "ប្រាក់រង្វាន់ស្វាគមន៍ 100% រហូតដល់ $200", "首存红利 100% 最高 $200", "โบนัสต้อนรับ 100% สูงสุด $200", "", "Thưởng chào mừng 100% đến $200", ""))
-	banner("home-slots", "web-home", "ROUTE", "/rng", 2, tx("10,000 slots, one lobby", "ស្លុត 10,000 ក្នុងបន្ទប់តែមួយ", "一万款老虎机，一站畅玩", "สล็อต 10,000 เกมในล็อบบี้เดียว", "", "10.000 máy quay trong một sảnh", ""))
-	banner("home-live", "web-home", "ROUTE", "/live", 3, tx("Live casino, real dealers", "កាស៊ីណូផ្ទាល់ ជាមួយអ្នកចែកបៀពិត", "真人娱乐场，真实荷官", "คาสิโนสด ดีลเลอร์ตัวจริง", "", "Sòng bài trực tiếp, người chia bài thật", ""))
-	banner("home-sports", "web-home", "ROUTE", "/sports", 4, tx("Every match, every market", "គ្រប់ការប្រកួត គ្រប់ទីផ្សារ", "每场赛事，全盘口", "ทุกแมตช์ ทุกตลาด", "", "Mọi trận đấu, mọi kèo", ""))
+	banner("home-welcome", "web-home", "ROUTE", "/promotions", 1, tx("Welcome bonus 100% up to $200", "ប្រាក់រង្វាន់ស្វាគមន៍ 100% រហូតដល់ $200", "首存红利 100% 最高 $200"))
+	banner("home-slots", "web-home", "ROUTE", "/rng", 2, tx("10,000 slots, one lobby", "ស្លុត 10,000 ក្នុងបន្ទប់តែមួយ", "一万款老虎机，一站畅玩"))
+	banner("home-live", "web-home", "ROUTE", "/live", 3, tx("Live casino, real dealers", "កាស៊ីណូផ្ទាល់ ជាមួយអ្នកចែកបៀពិត", "真人娱乐场，真实荷官"))
+	banner("home-sports", "web-home", "ROUTE", "/sports", 4, tx("Every match, every market", "គ្រប់ការប្រកួត គ្រប់ទីផ្សារ", "每场赛事，全盘口"))
 	banner("home-app", "web-home", "NONE", "", 5, tx("Play anywhere with our app", "លេងគ្រប់ទីកន្លែងជាមួយកម្មវិធីរបស់យើង", "下载APP，随时随地畅玩"))
 	banner("login", "w_login", "NONE", "", 1, tx("Welcome back", "សូមស្វាគមន៍ការត្រឡប់មកវិញ", "欢迎回来"))
 	banner("register", "w_register", "NONE", "", 1, tx("Join in a minute", "ចុះឈ្មោះក្នុងមួយនាទី", "一分钟快速注册"))
@@ -246,6 +266,17 @@ func seedContent(code string) []Item {
 		{"Set your limits", "<p>Deposit limits can be set in the member centre at any time.</p>"},
 		{"កំណត់ដែនកំណត់របស់អ្នក", "<p>អ្នកអាចកំណត់ដែនកំណត់ការដាក់ប្រាក់ក្នុងមជ្ឈមណ្ឌលសមាជិកបានគ្រប់ពេល។</p>"},
 		{"设定您的限额", "<p>您可随时在会员中心设定存款限额。</p>"}}))
+
+	// Banners, notices and announcements in every other language.
+	for i := range items {
+		for lang, texts := range seedTranslations {
+			if t, ok := texts[items[i].Slug]; ok {
+				if _, written := items[i].Texts[lang]; !written {
+					items[i].Texts[lang] = Text{strings.ReplaceAll(t.Title, "{code}", code), t.Content}
+				}
+			}
+		}
+	}
 
 	help := func(slug, category string, sort int, t map[string]Text) {
 		items = append(items, Item{Kind: KindHelp, Slug: slug, Type: category, Sort: sort, Texts: t, CreatedAt: base})

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"portal/internal/database"
 )
@@ -37,6 +38,10 @@ type Service struct {
 	// invalidation must not publish its (stale) snapshot after it.
 	gen atomic.Uint64
 	mu  sync.Mutex // serialises rebuilds
+	// noncesPruned is when this instance last pruned payload_nonces (unix
+	// ms); now is the clock of nonce expiry, time.Now when nil (tests set it).
+	noncesPruned atomic.Int64
+	now          func() time.Time
 }
 
 // tenant is one merchant with everything derived from its configuration.
@@ -169,6 +174,7 @@ func newTenant(r record) (*tenant, error) {
 	if ModuleOn(c.Modules, ModPasswordExpiry) {
 		t.m.PasswordExpiryDays = c.PasswordExpiryDays
 	}
+	t.m.VIP, t.m.Referral = ModuleOn(c.Modules, ModVIP), ModuleOn(c.Modules, ModReferral)
 	for _, cs := range c.CustomerService {
 		sealed, err := sealPath(c.CustomerServiceKey, cs.Path)
 		if err != nil {

@@ -384,10 +384,20 @@ func testNoticesAndLocalization(t *testing.T, db *database.DB) {
 	if !strings.ContainsRune(g.Player[0].Title, 'ក') && !strings.ContainsAny(g.Player[0].Title, "ការថែទាំ") {
 		t.Errorf("KM title not Khmer: %q", g.Player[0].Title)
 	}
+	// The seed writes every language; an operator's notice in English and
+	// Khmer only is read in English by a Japanese visitor.
+	if err := PutItem(ctx, db.Write(), "demo", Item{Kind: KindNotice, Slug: "operator-only-en", Type: "PL", Execution: "B",
+		Texts: map[string]Text{"EN": {Title: "Operator notice"}, "KM": {Title: "សេចក្តីជូនដំណឹង"}}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Invalidate()
 	ja, _ := s.Notices(ctx, "demo", NoticeQuery{Language: "JA"})
-	en, _ := s.Notices(ctx, "demo", NoticeQuery{Language: "EN"})
-	if ja.Player[0].Title == "" || ja.Player[0].Title != en.Player[0].Title {
-		t.Errorf("a language without a translation gets %q, want the English %q", ja.Player[0].Title, en.Player[0].Title)
+	titles := map[string]bool{}
+	for _, n := range ja.Player {
+		titles[n.Title] = true
+	}
+	if !titles["Operator notice"] || !titles["定期メンテナンスのお知らせ"] {
+		t.Errorf("JA notices %v: want the seeded Japanese and the English fallback of a notice without Japanese", titles)
 	}
 	for _, group := range BannerGroups {
 		b, err := s.Banners(ctx, "demo", group, "EN")
@@ -407,4 +417,112 @@ func testNoticesAndLocalization(t *testing.T, db *database.DB) {
 	if !found {
 		t.Error("help centre lacks the terms article")
 	}
+}
+
+// TestStatusPageTexts: a region block answers status 2 with the
+// blocked-region title and text, maintenance with the maintenance ones, in
+// the caller's language.
+func TestStatusPageTexts(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := seeded(t, db, Options{})
+		if err := s.Set(ctx, "demo", "blocked-ips", "203.0.113.0/24"); err != nil {
+			t.Fatal(err)
+		}
+		tests := []struct {
+			name, maintenance, ip, lang string
+			status                      SystemStatus
+			title                       string
+		}{
+			{"region block", "off", "203.0.113.9", "EN", StatusRegionRestricted, "Not available in your region"},
+			{"region block in Khmer", "off", "203.0.113.9", "KM", StatusRegionRestricted, "មិនអាចប្រើបាននៅក្នុងតំបន់របស់អ្នក"},
+			{"maintenance", "on", "198.51.100.1", "EN", StatusMaintenance, "System maintenance"},
+			{"maintenance wins over the block", "on", "203.0.113.9", "CN", StatusMaintenance, "系统维护中"},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				if err := s.Set(ctx, "demo", "maintenance", tt.maintenance); err != nil {
+					t.Fatal(err)
+				}
+				s.Invalidate()
+				m, _ := s.Lookup(ctx, "demo")
+				st, err := s.Status(ctx, m, netip.MustParseAddr(tt.ip))
+				if err != nil {
+					t.Fatal(err)
+				}
+				page, err := s.StatusPage(ctx, m, st, tt.lang)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if page.Status.Status != tt.status || page.Title != tt.title || page.Info == "" {
+					t.Fatalf("page = %+v, want %d %q", page, tt.status, tt.title)
+				}
+			})
+		}
+	})
+}
+
+// TestStatusKeysMoveWithWhatStatusDependsOn: the key of a merchant moves
+// with its maintenance switch and region rules, and only with those.
+func TestStatusKeysMoveWithWhatStatusDependsOn(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := seeded(t, db, Options{})
+		keys := func() map[string]string {
+			s.Invalidate()
+			k, err := s.StatusKeys(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return k
+		}
+		tests := []struct {
+			key, value string
+			moves      bool
+		}{
+			{"maintenance", "on", true},
+			{"maintenance", "on", false},
+			{"minimum-age", "21", false},
+			{"blocked-ips", "198.51.100.0/24", true},
+			{"blocked-countries", "US", true},
+			{"module.VIP3", "off", false},
+			{"maintenance", "off", true},
+		}
+		for _, tt := range tests {
+			before := keys()
+			if err := s.Set(ctx, "demo", tt.key, tt.value); err != nil {
+				t.Fatal(err)
+			}
+			after := keys()
+			if (before["demo"] != after["demo"]) != tt.moves || before["lucky"] != after["lucky"] {
+				t.Errorf("%s=%s: demo %q -> %q, lucky %q -> %q", tt.key, tt.value, before["demo"], after["demo"], before["lucky"], after["lucky"])
+			}
+		}
+	})
+}
+
+// TestLaunchHostsAreSeeded: each seeded merchant spreads its game launches
+// over the https origins of its own domains, which the permission
+// call hands the site.
+func TestLaunchHostsAreSeeded(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := seeded(t, db, Options{})
+		for code, want := range map[string][]string{
+			"demo":  {"https://demo.portal.test", "https://demo2.portal.test", "https://demo3.portal.test"},
+			"lucky": {"https://lucky.portal.test", "https://lucky-backup.portal.test"},
+		} {
+			m, err := s.Lookup(ctx, code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := s.Permission(ctx, m, Status{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(p.LaunchGameCDNs, want) {
+				t.Errorf("%s launch hosts = %v, want %v", code, p.LaunchGameCDNs, want)
+			}
+		}
+	})
 }

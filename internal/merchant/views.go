@@ -146,8 +146,9 @@ func (t *tenant) domainRoute() DomainRoute {
 	return d
 }
 
-// StatusPage is the status call's answer: the status plus the maintenance
-// page's texts in the caller's language.
+// StatusPage is the status call's answer: the status plus the texts of the
+// page it calls for (maintenance, or the blocked-region page) in the
+// caller's language.
 type StatusPage struct {
 	Status
 	Title string `json:"title"`
@@ -161,8 +162,15 @@ func (s *Service) StatusPage(ctx context.Context, m *Merchant, st Status, lang s
 		return StatusPage{}, err
 	}
 	page := StatusPage{Status: st}
+	texts := t.cfg.MaintenanceText
+	if st.Status == StatusRegionRestricted {
+		texts = t.cfg.RegionText
+		if len(texts) == 0 {
+			texts = regionText
+		}
+	}
 	for _, l := range []string{lang, m.DefaultLanguage, "EN"} {
-		if ti, ok := t.cfg.MaintenanceText[l]; ok {
+		if ti, ok := texts[l]; ok {
 			page.Title, page.Info = ti.Title, ti.Info
 			break
 		}

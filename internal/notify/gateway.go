@@ -21,6 +21,10 @@ type HTTPSMS struct {
 	Client      *http.Client
 }
 
+// ErrSMSFailed is wrapped by every failure of the SMS gateway: the
+// verification could not be sent, for a reason the member cannot act on.
+var ErrSMSFailed = errors.New("notify: sms not delivered")
+
 // Send calls the gateway; any 2xx answer is success. The URL (which holds
 // the code) is never put in errors or logs.
 func (g HTTPSMS) Send(ctx context.Context, m Message) error {
@@ -31,7 +35,7 @@ func (g HTTPSMS) Send(ctx context.Context, m Message) error {
 	}
 	req, err := http.NewRequestWithContext(ctx, method, u, nil)
 	if err != nil {
-		return errors.New("notify: sms gateway: bad URL template")
+		return fmt.Errorf("%w: sms gateway: bad URL template", ErrSMSFailed)
 	}
 	client := g.Client
 	if client == nil {
@@ -39,12 +43,12 @@ func (g HTTPSMS) Send(ctx context.Context, m Message) error {
 	}
 	res, err := client.Do(req)
 	if err != nil {
-		return errors.New("notify: sms gateway unreachable")
+		return fmt.Errorf("%w: sms gateway unreachable", ErrSMSFailed)
 	}
 	defer res.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 4096))
 	if res.StatusCode/100 != 2 {
-		return fmt.Errorf("notify: sms gateway answered %d", res.StatusCode)
+		return fmt.Errorf("%w: sms gateway answered %d", ErrSMSFailed, res.StatusCode)
 	}
 	return nil
 }

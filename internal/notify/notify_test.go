@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -38,5 +39,11 @@ func TestHTTPSMS(t *testing.T) {
 	err := g.Send(context.Background(), Message{To: "fail", Text: "secret 999999"})
 	if err == nil || strings.Contains(err.Error(), "999999") {
 		t.Fatalf("failure = %v (must not carry the text)", err)
+	}
+	// Every gateway failure is ErrSMSFailed, whatever its cause.
+	for _, bad := range []HTTPSMS{g, {URLTemplate: "http://127.0.0.1:1/x?to={to}"}, {URLTemplate: "::bad"}} {
+		if err := bad.Send(context.Background(), Message{To: "fail"}); !errors.Is(err, ErrSMSFailed) {
+			t.Errorf("%s: %v is not ErrSMSFailed", bad.URLTemplate, err)
+		}
 	}
 }

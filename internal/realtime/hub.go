@@ -1,6 +1,7 @@
-// Package realtime fans events out to the members' live websocket
-// connections: a balance that changed is pushed to every connection of its
-// member in this process.
+// Package realtime fans events out to the live websocket connections of
+// this process: a balance that changed goes to every connection of its
+// member, a change of a merchant's status to every open page of that
+// merchant, visitors' included.
 package realtime
 
 import (
@@ -8,43 +9,65 @@ import (
 	"sync"
 )
 
-// Event is one message to a member's connections.
+// Event is one message to a connection.
 type Event struct {
 	Type     string `json:"type"`
 	Balance  int64  `json:"balance,omitempty"`
 	Currency string `json:"currency,omitempty"`
 }
 
-// Hub holds the live connections by member.
+// EventStatus tells a page that its merchant's status may have changed
+// (maintenance, region rules): it asks for its own status again, which
+// depends on its address.
+const EventStatus = "status"
+
+// Hub holds the live connections by member and by merchant.
 type Hub struct {
-	mu   sync.Mutex
-	subs map[string]map[chan Event]struct{}
+	mu       sync.Mutex
+	members  map[string]map[chan Event]struct{}
+	merchant map[string]map[chan Event]struct{}
 }
 
 // NewHub returns an empty hub.
-func NewHub() *Hub { return &Hub{subs: map[string]map[chan Event]struct{}{}} }
+func NewHub() *Hub {
+	return &Hub{members: map[string]map[chan Event]struct{}{}, merchant: map[string]map[chan Event]struct{}{}}
+}
 
 func key(merchant string, member int64) string { return merchant + "/" + strconv.FormatInt(member, 10) }
 
-// Subscribe registers a connection of a member; cancel removes it. The
-// channel holds a few events: a connection too slow to take them loses the
-// oldest-but-one, which is harmless for balances (the newest wins).
+// Subscribe registers a connection of a merchant's page: member 0 is a
+// visitor, who hears the merchant's events only; a member hears their own
+// too. cancel removes it. The channel holds a few events: a connection too
+// slow to take them loses the oldest-but-one, which is harmless for balances
+// (the newest wins) and statuses (each says "ask again").
 func (h *Hub) Subscribe(merchant string, member int64) (events <-chan Event, cancel func()) {
 	ch := make(chan Event, 8)
 	k := key(merchant, member)
 	h.mu.Lock()
-	if h.subs[k] == nil {
-		h.subs[k] = map[chan Event]struct{}{}
+	add(h.merchant, merchant, ch)
+	if member != 0 {
+		add(h.members, k, ch)
 	}
-	h.subs[k][ch] = struct{}{}
 	h.mu.Unlock()
 	return ch, func() {
 		h.mu.Lock()
-		delete(h.subs[k], ch)
-		if len(h.subs[k]) == 0 {
-			delete(h.subs, k)
-		}
+		remove(h.merchant, merchant, ch)
+		remove(h.members, k, ch)
 		h.mu.Unlock()
+	}
+}
+
+func add(m map[string]map[chan Event]struct{}, k string, ch chan Event) {
+	if m[k] == nil {
+		m[k] = map[chan Event]struct{}{}
+	}
+	m[k][ch] = struct{}{}
+}
+
+func remove(m map[string]map[chan Event]struct{}, k string, ch chan Event) {
+	delete(m[k], ch)
+	if len(m[k]) == 0 {
+		delete(m, k)
 	}
 }
 
@@ -52,7 +75,18 @@ func (h *Hub) Subscribe(merchant string, member int64) (events <-chan Event, can
 func (h *Hub) Publish(merchant string, member int64, e Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.subs[key(merchant, member)] {
+	deliver(h.members[key(merchant, member)], e)
+}
+
+// PublishMerchant sends an event to every open page of a merchant.
+func (h *Hub) PublishMerchant(merchant string, e Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	deliver(h.merchant[merchant], e)
+}
+
+func deliver(chans map[chan Event]struct{}, e Event) {
+	for ch := range chans {
 		select {
 		case ch <- e:
 		default:
@@ -79,7 +113,7 @@ func (h *Hub) Connections() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := 0
-	for _, m := range h.subs {
+	for _, m := range h.merchant {
 		n += len(m)
 	}
 	return n
