@@ -2,7 +2,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router';
 import { ApiError } from '../lib/api';
 import { setNavigator } from '../lib/navigation';
-import { openPopup } from '../lib/popups';
+import { openOnce } from '../lib/popups';
 import { endSession } from '../lib/session';
 import { Frame } from './Frame';
 import { ruleFor } from './layout';
@@ -17,7 +17,7 @@ const queryCache = new QueryCache({
   onError(err, query) {
     if (!(err instanceof ApiError) || query.meta?.gameSession) return;
     if (err.status === 401) endSession();
-    else if (err.code === 'member.password_change_required') openPopup('changePassword', { forced: true });
+    else if (err.code === 'member.password_change_required') openOnce('changePassword', { forced: true });
   },
 });
 

@@ -10,6 +10,7 @@ import { useSessionToken } from '../lib/session';
 import { keys } from '../lib/storage';
 import { guard, ruleFor, viewKey } from './layout';
 import { HomePage, lazyPages } from './pages';
+import { useScrollOnNavigate } from './scroll';
 import { LoadingCover } from './Startup';
 
 // Frame lays out one route: header, side menu, right bar and footer as its
@@ -43,8 +44,9 @@ export function Frame() {
   }
 
   const Page = rule.page === 'home' ? HomePage : lazyPages[rule.page];
+  const rightBar = rule.header && rule.sideMenu;
   return (
-    <div className="frame" data-view={viewKey(pathname)} data-side={rule.sideMenu ? (collapsed ? 'collapsed' : 'open') : 'none'} data-drawer={drawer}>
+    <div className="frame" data-view={viewKey(pathname)} data-side={rule.sideMenu ? (collapsed ? 'collapsed' : 'open') : 'none'} data-drawer={drawer} data-right-bar={rightBar}>
       <a className="skip-link" href="#main">
         Skip
       </a>
@@ -55,27 +57,20 @@ export function Frame() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingCover />}>
             <Page />
-            <ScrollOnNavigate view={viewKey(pathname)} hash={hash} />
+            <ScrollOnNavigate route={pathname} hash={hash} />
           </Suspense>
         </ErrorBoundary>
       </main>
-      {rule.header && rule.sideMenu && <RightBar />}
+      {rightBar && <RightBar />}
       {rule.footer && <Footer />}
     </div>
   );
 }
 
-// ScrollOnNavigate renders inside the page's Suspense boundary, so it runs
-// once the loading cover is gone: a new view scrolls smoothly to the top, a
-// hash scrolls to its element (spec §2).
-function ScrollOnNavigate({ view, hash }: { view: string; hash: string }) {
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [view]);
-  useEffect(() => {
-    if (!hash) return;
-    const el = document.getElementById(decodeURIComponent(hash.slice(1)));
-    el?.scrollIntoView({ behavior: 'smooth' });
-  }, [hash]);
+// ScrollOnNavigate applies the scroll rules of spec §2 (app/scroll.ts);
+// it sits inside the page's Suspense boundary so it runs once the loading
+// cover is gone.
+function ScrollOnNavigate({ route, hash }: { route: string; hash: string }) {
+  useScrollOnNavigate(route, hash);
   return null;
 }

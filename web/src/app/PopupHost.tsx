@@ -2,10 +2,10 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { MessageDialog } from '../components/MessageDialog';
 import { useAnnouncements } from '../data/content';
+import { useMember } from '../data/member';
 import { lazyPage } from '../lib/lazyPage';
 import { alreadyShown } from '../lib/once';
 import { closePopup, openPopup, popups, type PopupId } from '../lib/popups';
-import { useSessionToken } from '../lib/session';
 
 type PopupProps = { onClose: () => void } & Record<string, unknown>;
 
@@ -60,15 +60,20 @@ export function PopupHost() {
 }
 
 // AnnouncementTrigger opens the public announcements once per session per
-// audience: visitors see execution B, members A (spec §4).
+// audience: visitors see execution B, members A (spec §4). The audience is
+// chosen once the session is known: after a reload the token alone does
+// not say whether it still belongs to a member. A first-login greeting
+// that is open goes first; the member's announcements follow it.
 function AnnouncementTrigger() {
-  const loggedIn = !!useSessionToken();
+  const { loggedIn, known } = useMember();
   const audience = loggedIn ? 'USER_POPUP' : 'ANONYMOUS_POPUP';
-  const due = !alreadyShown(audience);
+  const greeting = popups.use((open) => open.some((p) => p.id === 'announcement' && p.props.audience === 'FIRST_LOGIN'));
+  const due = known && !alreadyShown(audience);
   const q = useAnnouncements(loggedIn ? 'A' : 'B', due);
   useEffect(() => {
+    if (!due || greeting) return;
     const list = (q.data ?? []).filter((n) => n.type === 'PU' || n.type === 'B' || n.type === 'PR');
-    if (due && list.length > 0) openPopup('announcement', { audience, notices: list });
-  }, [q.data, due, audience]);
+    if (list.length > 0) openPopup('announcement', { audience, notices: list });
+  }, [q.data, due, audience, greeting]);
   return null;
 }

@@ -1,18 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../components/LoadError';
 import { PermissionContext } from '../data/permission';
 import type { Permission, StatusPage } from '../data/types';
+import { applyBalancePush } from '../data/wallet';
 import { get, setEncryption } from '../lib/api';
-import { chooseImageCDN } from '../lib/cdn';
+import { chooseImageCDN, chooseLaunchCDN } from '../lib/cdn';
 import { openCustomerService } from '../lib/customerService';
 import { applyLanguage } from '../lib/i18n';
 import { chooseLanguage } from '../lib/language';
+import { useSessionToken } from '../lib/session';
+import { connectSocket, socketURL } from '../lib/socket';
 import { rememberMerchant } from '../lib/storage';
 import { loadAnalytics } from './analytics';
+import { ruleFor } from './layout';
 
-// How often a running page asks whether the site went into maintenance.
+// The socket tells an open page within seconds that its status may have
+// changed; this poll is the fallback where websockets cannot pass.
 const STATUS_POLL_MS = 60_000;
 
 // Startup makes the permission call before anything renders (spec §2):
@@ -41,6 +46,7 @@ export function Startup({ children }: { children: ReactNode }) {
     document.title = p.merchant.name;
     setEncryption(p.encryption);
     chooseImageCDN(p.imageCDNs ?? []);
+    chooseLaunchCDN(p.launchGameCDNs ?? []);
     const supported = p.merchant.languages.map((l) => l.code);
     void applyLanguage(chooseLanguage(supported, p.merchant.defaultLanguage, navigator.languages ?? [navigator.language])).then(() => setReady(true));
   }, [p]);
@@ -48,6 +54,8 @@ export function Startup({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (ready && p) loadAnalytics(p.analytics.gtagId);
   }, [ready, p]);
+
+  useLiveChannel(ready ? p?.merchant.code : undefined);
 
   if (permission.isError) return <StartupError error={permission.error} onRetry={() => void permission.refetch()} />;
   if (!p || !ready) return <LoadingCover />;
@@ -57,6 +65,27 @@ export function Startup({ children }: { children: ReactNode }) {
       {code === 1 ? <MaintenancePage page={status.data} /> : code === 2 ? <BlockedPage page={status.data} ip={p.location.ip} /> : children}
     </PermissionContext.Provider>
   );
+}
+
+// useLiveChannel keeps the page's socket open once the merchant is known,
+// above the app so the maintenance page hears too: every page learns of a
+// status change in seconds, and a member's page gets the balance pushes
+// (the socket event listener of spec §2, logged in only). A game playing
+// in the game popup's frame leaves the channel to the page around it.
+function useLiveChannel(merchant: string | undefined) {
+  const client = useQueryClient();
+  const token = useSessionToken();
+  useEffect(() => {
+    if (!merchant || ruleFor(window.location.pathname).gameFrame) return;
+    const conn = connectSocket({
+      url: socketURL(),
+      token: token ?? '',
+      merchant,
+      onStatus: () => void client.invalidateQueries({ queryKey: ['status'] }),
+      onBalance: token ? (m) => applyBalancePush(client, token, m) : undefined,
+    });
+    return () => conn.close();
+  }, [merchant, token, client]);
 }
 
 // LoadingCover covers the page until the app can render.
@@ -88,8 +117,8 @@ function MaintenancePage({ page }: { page?: StatusPage }) {
 function BlockedPage({ page, ip }: { page?: StatusPage; ip: string }) {
   const { t } = useTranslation();
   return (
-    <StatusLayout title={t('status.blockedTitle')} testId="blocked">
-      <p>{t('status.blockedInfo')}</p>
+    <StatusLayout title={page?.title || t('status.blockedTitle')} testId="blocked">
+      <p>{page?.info || t('status.blockedInfo')}</p>
       <p className="blocked-ip">
         {t('status.yourIp')}: <strong dir="ltr">{page?.ip || ip}</strong>
       </p>

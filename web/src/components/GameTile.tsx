@@ -12,27 +12,34 @@ type Props = {
   onLaunch?: (game: Game, demo: boolean) => void;
 };
 
-// GameTile is one game of a list (spec §3): icon, name and vendor, a hot
-// badge, a play button (slots launch from the tile itself), a free-trial
-// button where the game offers demo play (supportPlay 0) and the
-// favourite heart.
+// GameTile is one game of a list (spec §3): its large icon (lagerIcon),
+// display name and game type with the vendor, the hot and new badges, a
+// play button (slots launch from the tile itself), a free-trial button
+// where the game offers demo play (supportPlay 0) and the favourite heart.
+// The badges sit beside the art's button, not in it: its name says what
+// it does ("Play ..."), and a visible word inside would have to be in
+// that name too (WCAG 2.5.3).
 export function GameTile({ game, onLaunch = launch }: Props) {
   const { t } = useTranslation();
   const isSlot = game.gameType === 'RNG';
   return (
     <article className="game-tile" data-game={game.gameCode}>
-      <button type="button" className="game-tile-art" onClick={() => onLaunch(game, false)} aria-label={t('game.playName', { name: game.displayName })} disabled={game.maintenance}>
-        <LazyImage src={game.iconUrl} alt="" width={160} height={160} />
+      <div className="game-tile-art-wrap">
+        <button type="button" className="game-tile-art" onClick={() => onLaunch(game, false)} aria-label={t('game.playName', { name: game.displayName })} disabled={game.maintenance}>
+          <LazyImage src={game.lagerIcon || game.iconUrl} alt="" width={160} height={160} />
+        </button>
         {game.isHot === 1 && <span className="badge badge-hot">{t('game.hot')}</span>}
         {game.isNew === 1 && <span className="badge badge-new">{t('game.new')}</span>}
         {game.maintenance && <span className="badge badge-maint">{t('game.maintenance')}</span>}
-      </button>
+      </div>
       <div className="game-tile-info">
         <div className="game-tile-text">
           <h3 className="game-name" title={game.displayName} dir="auto">
             {game.displayName}
           </h3>
-          <p className="game-vendor">{game.vassalage}</p>
+          <p className="game-meta">
+            <span className="game-type">{t(`type.${game.gameType}`, { defaultValue: game.gameType })}</span> · <span className="game-vendor">{game.vassalage}</span>
+          </p>
         </div>
         <FavouriteButton game={game} />
       </div>

@@ -2,9 +2,11 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, get } from '../lib/api';
+import { errorText } from '../lib/errorText';
 import { openPopup, showMessage } from '../lib/popups';
 import { endSession, useSessionToken } from '../lib/session';
 import { createFavouriteToggler, favouriteId, favouriteIdsKey, favouriteListsKey, type FavouriteFilter, type FavouritePage, type FavouriteToggler } from './favouriteToggle';
+import { CLIENT_TYPE, GAME_PLATFORM } from './catalog';
 import type { Game, Member } from './types';
 
 export type { FavouriteFilter, FavouritePage };
@@ -25,7 +27,7 @@ export const favouritePageQuery = (token: string | null, lang: string, f: Favour
   queryOptions({
     queryKey: [...favouriteListsKey(token), lang, f],
     queryFn: async ({ signal }) => {
-      const v = await get<FavouritePage>('/wps/game/favorite', { ...f, platform: 'WEB', clientType: 3 }, signal);
+      const v = await get<FavouritePage>('/wps/game/favorite', { ...f, platform: GAME_PLATFORM, clientType: CLIENT_TYPE }, signal);
       return { ...v, content: v.content ?? [] };
     },
     staleTime: 60_000,
@@ -85,8 +87,7 @@ export function useFavouriteToggle(): (game: Game) => void {
         openPopup('login');
         return;
       }
-      const network = !(err instanceof ApiError) || err.code === 'network.abnormal';
-      showMessage(network ? t('errors.network') : err.message || t('errors.unknown'));
+      showMessage(errorText(t, err), { tone: 'warning' });
     };
   }, [entry, t]);
 
@@ -97,7 +98,7 @@ export function useFavouriteToggle(): (game: Game) => void {
     }
     // The member answer is already cached by the header.
     if (client.getQueryData<Member>(['memberInfo'])?.isTrial) {
-      showMessage(t('errors.realAccount'));
+      showMessage(t('errors.realAccount'), { tone: 'warning' });
       return;
     }
     void entry.toggler.toggle(game);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { get } from '../lib/api';
 import { useSessionToken } from '../lib/session';
+import { CLIENT_TYPE } from './catalog';
 import type { Game } from './types';
 
 // Recently played games (checklist D-027): the member's own, so keyed by
@@ -18,7 +19,7 @@ export const recentPageQuery = (token: string | null, lang: string, f: RecentFil
   queryOptions({
     queryKey: [...recentKey, token, lang, f],
     queryFn: async ({ signal }) => {
-      const v = await get<RecentPage>('/wps/game/recent', { ...f, vassalage: f.vassalage ?? '', clientType: 3 }, signal);
+      const v = await get<RecentPage>('/wps/game/recent', { ...f, vassalage: f.vassalage ?? '', clientType: CLIENT_TYPE }, signal);
       return { list: v.list ?? [], totalPages: v.totalPages ?? 0 };
     },
     staleTime: 60_000,

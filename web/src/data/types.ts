@@ -103,6 +103,10 @@ export type Member = {
   type: number;
   isAgent: boolean;
   isTrial: boolean;
-  vipRankLevel: number;
+  // hasVip is the merchant's VIP switch: off, the answer carries
+  // no rank or label and nothing shows VIP.
+  hasVip: boolean;
+  vipRankLevel?: number;
+  vipLabelName?: string;
   passwordChangeRequired: boolean;
 };

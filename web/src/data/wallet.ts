@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { get } from '../lib/api';
 import { bcp47 } from '../lib/language';
 import { formatMinor, formatSigned } from '../lib/money';
 import { useSessionToken } from '../lib/session';
+import type { BalanceMessage } from '../lib/socket';
 import { usePermission } from './permission';
 
 // The wallet answers (checklist D-001..D-005). Amounts are integer minor
@@ -12,7 +13,7 @@ export type Balance = { balance: number; currency: string; currencySymbol: strin
 
 // Keys carry the session token: a log-out and a log-in as someone else
 // never shows the previous member's balance. The socket writes into the
-// same key (src/app/MemberSession).
+// same key (applyBalancePush, from src/app/Startup).
 export const balanceQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['balance', token],
@@ -21,6 +22,21 @@ export const balanceQuery = (token: string | null) =>
     // a game closing, or a reconnect gap.
     staleTime: 30_000,
   });
+
+// applyBalancePush writes a balance the socket pushed into the member's
+// balance query.
+export function applyBalancePush(client: QueryClient, token: string, m: BalanceMessage): void {
+  const key = balanceQuery(token).queryKey;
+  // A push carries the amount only; the symbol and decimals come with the
+  // first full answer.
+  if (!client.getQueryData(key)) {
+    void client.invalidateQueries({ queryKey: key });
+    return;
+  }
+  // The push is newer than any answer still on its way, so that one is
+  // dropped rather than allowed to overwrite it.
+  void client.cancelQueries({ queryKey: key }).then(() => client.setQueryData<Balance>(key, (old) => old && { ...old, balance: m.balance, currency: m.currency || old.currency }));
+}
 
 export function useBalance() {
   const token = useSessionToken();

@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 // their pages (features/inhouse/strings.ts). i18n.test.ts holds these
 // names equal to en.json's namespaces.
 import { agent, common, download, errors, favourites, footer, forgot, form, game, header, help, home, ipVerify, language, lobby, login, lottery, member, nav, notFound, notice, password, pointMall, promotions, records, register, seamless, side, status, theme, totp, type, wallet } from '../locales/en.json';
-import { setApiLanguage } from './api';
+import { put, setApiLanguage } from './api';
 import { bcp47, rememberLanguage, rtlLanguages } from './language';
 
 // English is bundled as the fallback for any key a catalogue lacks; every
@@ -49,10 +49,18 @@ export async function applyLanguage(code: string): Promise<void> {
 }
 
 // changeLanguage is the visitor's choice: remembered under lang and
-// hisLang, and every lobby query reloads because its key holds the language.
-export function changeLanguage(code: string): void {
+// hisLang, every lobby query reloads because its key holds the language,
+// and the server is told (spec §7), which keeps a member's choice. The
+// returned promise settles once all of that is done.
+export function changeLanguage(code: string): Promise<void> {
   rememberLanguage(code);
-  void applyLanguage(code);
+  return applyLanguage(code).then(() =>
+    put('/wps/member/language', { language: code }).then(
+      () => undefined,
+      // The choice stands in this browser whatever the server answered.
+      () => undefined,
+    ),
+  );
 }
 
 export { i18n };

@@ -139,3 +139,47 @@ describe('socket connection', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 });
+
+describe('status pushes', () => {
+  function startVisitor() {
+    const onStatus = vi.fn();
+    const onBalance = vi.fn();
+    connectSocket({ url: 'ws://site/wps/ws', token: '', merchant: 'demo', onStatus, onBalance, WebSocketImpl: FakeSocket as unknown as typeof WebSocket, random: () => 1 });
+    return { onStatus, onBalance };
+  }
+
+  it("a visitor's page authenticates without a token and hears status changes", () => {
+    const { onStatus, onBalance } = startVisitor();
+    last().open();
+    expect(JSON.parse(last().sent[0])).toEqual({ type: 'auth', token: '', merchant: 'demo' });
+    expect(onStatus).not.toHaveBeenCalled();
+    last().push({ type: 'status' });
+    expect(onStatus).toHaveBeenCalledTimes(1);
+    expect(onBalance).not.toHaveBeenCalled();
+    expect(parseMessage(JSON.stringify({ type: 'status' }))).toEqual({ type: 'status' });
+  });
+
+  it('asks for the status again after a reconnect, in case a change went by', () => {
+    const { onStatus } = startVisitor();
+    last().open();
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    expect(onStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('a quiet link that stays open counts as working', () => {
+    startVisitor();
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    last().drop();
+    vi.advanceTimersByTime(2000); // second failure: 2 s
+    expect(FakeSocket.all).toHaveLength(3);
+    last().open();
+    vi.advanceTimersByTime(10_000);
+    last().drop();
+    vi.advanceTimersByTime(1000); // back to 1 s
+    expect(FakeSocket.all).toHaveLength(4);
+  });
+});

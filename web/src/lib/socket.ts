@@ -1,14 +1,24 @@
-// The member's live channel (spec §2 "socket event listener", logged in
-// only): one websocket to /wps/ws while a session exists. The server pushes
-// the balance whenever it changes, so the header never polls.
+// A page's live channel: one websocket to /wps/ws. Every page hears when
+// its merchant's status may have changed (maintenance, region rules), so
+// the maintenance page shows within seconds; while a session exists it is
+// also the member's channel (spec §2 "socket event listener", logged in
+// only): the server pushes the balance whenever it changes, so the header
+// never polls.
 
 export type BalanceMessage = { type: 'balance'; balance: number; currency: string };
+// StatusMessage says "ask for your status again": the status depends on
+// the page's own address, so the server does not say what it is.
+export type StatusMessage = { type: 'status' };
+export type SocketMessage = BalanceMessage | StatusMessage;
 
 export type SocketOptions = {
   url: string;
+  // token is the member's session; '' opens a visitor's channel, which
+  // carries status messages only.
   token: string;
   merchant: string;
-  onBalance: (m: BalanceMessage) => void;
+  onBalance?: (m: BalanceMessage) => void;
+  onStatus?: () => void;
   // Seams for tests; the browser's own otherwise.
   WebSocketImpl?: typeof WebSocket;
   random?: () => number;
@@ -32,9 +42,14 @@ export function socketURL(loc: Pick<Location, 'protocol' | 'host'> = window.loca
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/wps/ws`;
 }
 
-// parseMessage accepts only well-formed balance pushes; anything else
-// (other message types the server may add later, junk) is ignored.
-export function parseMessage(data: unknown): BalanceMessage | null {
+// A link that stays open this long counts as working even if nothing was
+// said on it (a visitor's channel is quiet until the status changes).
+export const STABLE_MS = 10_000;
+
+// parseMessage accepts only well-formed balance and status pushes;
+// anything else (other message types the server may add later, junk) is
+// ignored.
+export function parseMessage(data: unknown): SocketMessage | null {
   if (typeof data !== 'string') return null;
   let m: unknown;
   try {
@@ -44,6 +59,7 @@ export function parseMessage(data: unknown): BalanceMessage | null {
   }
   if (!m || typeof m !== 'object') return null;
   const o = m as Record<string, unknown>;
+  if (o.type === 'status') return { type: 'status' };
   if (o.type !== 'balance' || typeof o.balance !== 'number' || !Number.isFinite(o.balance)) return null;
   return { type: 'balance', balance: o.balance, currency: typeof o.currency === 'string' ? o.currency : '' };
 }
@@ -57,6 +73,7 @@ export function connectSocket(opts: SocketOptions): SocketHandle {
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  let opens = 0;
 
   function open() {
     timer = undefined;
@@ -69,17 +86,25 @@ export function connectSocket(opts: SocketOptions): SocketHandle {
       return;
     }
     ws = sock;
-    sock.onopen = () => sock.send(JSON.stringify({ type: 'auth', token: opts.token, merchant: opts.merchant }));
+    let stable: ReturnType<typeof setTimeout> | undefined;
+    sock.onopen = () => {
+      sock.send(JSON.stringify({ type: 'auth', token: opts.token, merchant: opts.merchant }));
+      stable = setTimeout(() => (attempt = 0), STABLE_MS);
+      // A status change may have gone by while the link was down.
+      if (opens++ > 0) opts.onStatus?.();
+    };
     sock.onmessage = (e: MessageEvent) => {
       const m = parseMessage(e.data);
       if (!m) return;
-      // The server answers a good auth with the balance: only then is the
-      // link known to work, so only then does the backoff start over (an
-      // open-then-refuse loop keeps backing off).
+      // The server answers a member's good auth with the balance, and a
+      // link that stays open a while works too: only then does the
+      // backoff start over (an open-then-refuse loop keeps backing off).
       attempt = 0;
-      opts.onBalance(m);
+      if (m.type === 'balance') opts.onBalance?.(m);
+      else opts.onStatus?.();
     };
     sock.onclose = () => {
+      clearTimeout(stable);
       if (ws === sock) ws = null;
       schedule();
     };

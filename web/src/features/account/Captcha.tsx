@@ -8,8 +8,9 @@ export type CaptchaAnswer = { captchaId: string; captcha: string };
 
 // CaptchaField shows a captcha image with its answer box; clicking the
 // image loads another. Each captcha is good for one try, so the parent
-// bumps `round` after every submit.
-export function CaptchaField({ round, value, onChange }: { round: number; value: string; onChange: (a: CaptchaAnswer) => void }) {
+// bumps `round` after every submit. `id` names the input when a form has
+// two captchas (the SMS code's and its own).
+export function CaptchaField({ id: inputId = 'captcha', round, value, onChange }: { id?: string; round: number; value: string; onChange: (a: CaptchaAnswer) => void }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: ['captcha', round],
@@ -22,9 +23,9 @@ export function CaptchaField({ round, value, onChange }: { round: number; value:
   const refresh = useMemo(() => throttle(() => void q.refetch(), 1000), [q.refetch]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="field captcha-field">
-      <label htmlFor="captcha">{t('form.captcha')}</label>
+      <label htmlFor={inputId}>{t('form.captcha')}</label>
       <div className="captcha-row">
-        <input id="captcha" className="input" autoComplete="off" inputMode="text" maxLength={6} required value={value} onChange={(e) => onChange({ captchaId: id, captcha: e.target.value })} />
+        <input id={inputId} className="input" autoComplete="off" inputMode="text" maxLength={6} required value={value} onChange={(e) => onChange({ captchaId: id, captcha: e.target.value })} />
         <button type="button" className="captcha-image" onClick={refresh} aria-label={t('form.captchaRefresh')}>
           {q.data ? <img src={`data:image/png;base64,${q.data.image}`} alt={t('form.captchaImage')} width={120} height={40} /> : <span>…</span>}
         </button>

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BannerStrip } from '../../components/BannerStrip';
 import { Dialog } from '../../components/Dialog';
 import { usePermission } from '../../data/permission';
-import { ApiError, post, postForm } from '../../lib/api';
+import { post, postForm } from '../../lib/api';
+import { errorText } from '../../lib/errorText';
 import { showMessage } from '../../lib/popups';
 import { afterLogin, type LoginResult } from './afterLogin';
-import { checkField } from './fields';
+import { checkField, fieldMessage } from './fields';
 import { NewPasswordFields, useNewPasswordCheck, type NewPassword } from './PasswordFields';
 import { PhoneField, type Phone } from './PhoneField';
 import { SmsCodeField } from './SmsCodeField';
@@ -38,13 +40,13 @@ export function ForgotPasswordPopup({ onClose }: { onClose: () => void }) {
     if (method === 'email') {
       const rules = p.registerRules;
       for (const [f, v] of [['username', username], ['email', email]] as const) {
-        const problem = rules[f] ? checkField({ ...rules[f], required: true }, v) : v.trim() ? null : { key: 'form.required' };
-        if (problem) out[f] = t(problem.key, { min: problem.min, max: problem.max });
+        const problem = rules[f] ? checkField({ ...rules[f], required: true }, v) : v.trim() ? null : ({ key: 'form.required' } as const);
+        if (problem) out[f] = fieldMessage(t, problem, { field: f });
       }
       return out;
     }
-    if (!phone.mobileNum.trim()) out.mobileNum = t('form.required');
-    if (!code) out.code = t('form.required');
+    if (!phone.mobileNum.trim()) out.mobileNum = t('form.empty');
+    if (!code) out.code = t('form.empty');
     return { ...out, ...check(next) };
   }
 
@@ -71,8 +73,7 @@ export function ForgotPasswordPopup({ onClose }: { onClose: () => void }) {
       await afterLogin(res, { client, type: 'reset' });
       navigate('/');
     } catch (err) {
-      const api = err instanceof ApiError ? err : null;
-      setFormError(!api || api.code === 'network.abnormal' ? t('errors.network') : api.message || t('errors.unknown'));
+      setFormError(errorText(t, err));
     } finally {
       setBusy(false);
     }
@@ -80,6 +81,7 @@ export function ForgotPasswordPopup({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog title={t('forgot.title')} onClose={onClose}>
+      <BannerStrip group="w_forget" />
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         {p.phoneRecovery && (
           <div className="tabs" role="tablist" aria-label={t('forgot.title')}>

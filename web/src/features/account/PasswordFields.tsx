@@ -1,19 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../data/permission';
-import { checkField } from './fields';
+import { checkField, fieldMessage } from './fields';
 
 export type NewPassword = { newPassword: string; confirmNewPassword: string };
 
 // newPasswordErrors checks a new password against the merchant's password
-// rule and its confirmation (inconsistent_twice), as the server will.
-export function useNewPasswordCheck(): (v: NewPassword) => Partial<Record<keyof NewPassword, string>> {
+// rule and its confirmation (inconsistent_twice), as the server will. starred
+// says the form marks required fields with *.
+export function useNewPasswordCheck(starred = false): (v: NewPassword) => Partial<Record<keyof NewPassword, string>> {
   const { t } = useTranslation();
   const rule = usePermission().registerRules.password;
   return (v) => {
     const out: Partial<Record<keyof NewPassword, string>> = {};
-    const problem = rule ? checkField({ ...rule, required: true }, v.newPassword) : v.newPassword ? null : { key: 'form.required' };
-    if (problem) out.newPassword = t(problem.key, { min: problem.min, max: problem.max });
-    if (!v.confirmNewPassword) out.confirmNewPassword = t('form.required');
+    const problem = rule ? checkField({ ...rule, required: true }, v.newPassword) : v.newPassword ? null : ({ key: 'form.required' } as const);
+    if (problem) out.newPassword = fieldMessage(t, problem, { field: 'newPassword', starred });
+    if (!v.confirmNewPassword) out.confirmNewPassword = t(starred ? 'form.required' : 'form.empty');
     else if (v.confirmNewPassword !== v.newPassword) out.confirmNewPassword = t('form.inconsistent');
     return out;
   };

@@ -14,7 +14,7 @@ export function useCountries() {
 // §5) after dropping leading zeros, as the server does.
 export function phoneProblem(phone: Phone, digits: number[] | undefined): string | null {
   const n = phone.mobileNum.trim().replace(/^0+/, '');
-  if (!n) return 'form.required';
+  if (!n) return 'form.empty';
   if (!/^\d+$/.test(n) || (digits && digits.length > 0 && !digits.includes(n.length))) return 'form.phoneInvalid';
   return null;
 }

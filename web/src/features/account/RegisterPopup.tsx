@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BannerStrip } from '../../components/BannerStrip';
 import { Dialog } from '../../components/Dialog';
 import { usePermission } from '../../data/permission';
 import { ApiError, get, put } from '../../lib/api';
@@ -11,7 +12,8 @@ import { NewPasswordFields, useNewPasswordCheck, type NewPassword } from './Pass
 import { phoneProblem, PhoneField, useCountries, type Phone } from './PhoneField';
 import { SmsCodeField } from './SmsCodeField';
 import { CaptchaField, type CaptchaAnswer } from './Captcha';
-import { checkField, registerFields, type RegisterField } from './fields';
+import { checkField, fieldMessage, registerFields, type RegisterField } from './fields';
+import type { FieldRule } from '../../data/types';
 
 type Country = { countryDialingCode: string; iso: string; name: string };
 
@@ -29,6 +31,7 @@ export function RegisterPopup({ onClose }: { onClose: () => void }) {
   const [mode, setMode] = useState<'phone' | 'username'>(modes[0] ?? 'username');
   return (
     <Dialog title={t('register.title')} onClose={onClose} className="dialog-form">
+      <BannerStrip group="w_register" />
       {modes.length > 1 && (
         <div className="tabs register-tabs" role="tablist" aria-label={t('register.title')}>
           {modes.map((m) => (
@@ -50,7 +53,11 @@ function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
   const p = usePermission();
   const rules = p.registerRules;
   const fields = registerFields.filter((f) => f === 'username' || f === 'password' || f === 'confirmPassword' || rules[f]?.enabled);
-  const [values, setValues] = useState<Record<string, string>>({});
+  // A referral link (/register?referralCode=...) fills the referral code.
+  const [values, setValues] = useState<Record<string, string>>(() => {
+    const code = new URLSearchParams(window.location.search).get('referralCode');
+    return code && fields.includes('referralCode') ? { referralCode: code.slice(0, 64) } : ({} as Record<string, string>);
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [country, setCountry] = useState('855');
   const [terms, setTerms] = useState(true);
@@ -58,6 +65,9 @@ function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
   const [round, setRound] = useState(0);
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
+  // A number goes with its SMS code when the merchant checks phones.
+  const [code, setCode] = useState('');
+  const smsOn = p.smsEnabled && !!rules.mobileNum?.enabled;
   const countries = useQuery({ queryKey: ['countries'], queryFn: ({ signal }) => get<Country[]>('/wps/system/countryCodes', undefined, signal), staleTime: Infinity });
   const captchaOn = rules.captcha?.enabled && rules.captcha.required;
 
@@ -67,9 +77,10 @@ function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
       const rule = rules[f] ?? rules.password;
       // A payment password, once shown, is always required (spec §5).
       const problem = checkField({ ...rule, required: rule.required || ['username', 'password', 'confirmPassword', 'paymentPassword'].includes(f) }, values[f] ?? '');
-      if (problem) out[f] = t(problem.key, { min: problem.min, max: problem.max });
+      if (problem) out[f] = fieldMessage(t, problem, { field: f, starred: true });
     }
     if (!out.confirmPassword && values.password !== values.confirmPassword) out.confirmPassword = t('form.inconsistent');
+    if (smsOn && values.mobileNum?.trim() && !code) out.verificationCode = t('form.empty');
     return out;
   }
 
@@ -87,6 +98,7 @@ function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
     try {
       const body: Record<string, unknown> = { ...values, acceptTerms: true, registerMethod: 'WEB', domain: window.location.hostname, registerUrl: window.location.href };
       if (values.mobileNum) body.countryDialingCode = country;
+      if (smsOn && values.mobileNum?.trim()) body.verificationCode = code;
       if (captchaOn) Object.assign(body, captcha);
       const res = await put<LoginResult>('/wps/member/register', body, true);
       onClose();
@@ -141,8 +153,12 @@ function UsernameRegisterForm({ onClose }: { onClose: () => void }) {
                 {errors[f]}
               </p>
             )}
+            {f === 'affiliateCode' && !errors[f] && <InvitationStatus code={values[f] ?? ''} rule={rules.affiliateCode} />}
           </div>
         ))}
+        {smsOn && !!values.mobileNum?.trim() && (
+          <SmsCodeField id="reg-code" phone={{ countryDialingCode: country, mobileNum: values.mobileNum }} value={code} onChange={setCode} purpose="register" error={errors.verificationCode} />
+        )}
         {captchaOn && <CaptchaField round={round} value={captcha.captcha} onChange={setCaptcha} />}
         <label className="check">
           <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
@@ -185,6 +201,9 @@ function PhoneRegisterForm({ onClose }: { onClose: () => void }) {
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const affiliateRule = p.registerRules.affiliateCode;
+  // The number is proven by its code when the merchant checks phones, and
+  // always when the account gets no password (the number is its log-in).
+  const codeOn = p.smsEnabled || !p.mobileRegPass;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -193,11 +212,11 @@ function PhoneRegisterForm({ onClose }: { onClose: () => void }) {
     const digits = countries.data?.find((c) => c.countryDialingCode === phone.countryDialingCode)?.digits;
     const phoneErr = phoneProblem(phone, digits);
     if (phoneErr) found.mobileNum = t(phoneErr);
-    if (p.smsEnabled && !code) found.code = t('form.required');
+    if (codeOn && !code) found.code = t('form.empty');
     if (p.mobileRegPass) Object.assign(found, checkPassword(pw));
     if (affiliateRule?.enabled) {
       const problem = checkField(affiliateRule, affiliateCode);
-      if (problem) found.affiliateCode = t(problem.key, { min: problem.min, max: problem.max });
+      if (problem) found.affiliateCode = fieldMessage(t, problem, { field: 'affiliateCode' });
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -212,7 +231,7 @@ function PhoneRegisterForm({ onClose }: { onClose: () => void }) {
         {
           mobileNum: phone.mobileNum.trim(),
           countryDialingCode: phone.countryDialingCode,
-          verificationCode: p.smsEnabled ? code : undefined,
+          verificationCode: codeOn ? code : undefined,
           password: p.mobileRegPass ? pw.newPassword : undefined,
           confirmPassword: p.mobileRegPass ? pw.confirmNewPassword : undefined,
           affiliateCode: affiliateCode.trim() || undefined,
@@ -237,13 +256,13 @@ function PhoneRegisterForm({ onClose }: { onClose: () => void }) {
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <PhoneField id="reg-phone" value={phone} onChange={setPhone} error={errors.mobileNum} />
-      {p.smsEnabled && <SmsCodeField id="reg-code" phone={phone} value={code} onChange={setCode} purpose="register" error={errors.code} />}
+      {codeOn && <SmsCodeField id="reg-code" phone={phone} value={code} onChange={setCode} purpose="register" error={errors.code} />}
       {p.mobileRegPass && <NewPasswordFields value={pw} onChange={setPw} errors={errors} />}
       {affiliateRule?.enabled && (
         <div className="field">
           <label htmlFor="reg-phone-affiliate">{t('form.affiliateCode')}</label>
           <input id="reg-phone-affiliate" className="input" maxLength={affiliateRule.maxLength} value={affiliateCode} aria-invalid={!!errors.affiliateCode} onChange={(e) => setAffiliate(e.target.value)} />
-          {errors.affiliateCode && <p className="field-error">{errors.affiliateCode}</p>}
+          {errors.affiliateCode ? <p className="field-error">{errors.affiliateCode}</p> : <InvitationStatus code={affiliateCode} rule={affiliateRule} />}
         </div>
       )}
       <label className="check">
@@ -264,5 +283,46 @@ function PhoneRegisterForm({ onClose }: { onClose: () => void }) {
         {busy ? t('common.loading') : t('header.register')}
       </button>
     </form>
+  );
+}
+
+type InvitationCheck = 'idle' | 'checking' | 'valid' | 'invalid';
+
+// useInvitationCheck asks the server about an invitation code once typing
+// pauses for half a second; the answer is only valid or not. A code that
+// breaks the field rule, a throttled or failed check say nothing: the
+// registration checks the code again anyway.
+function useInvitationCheck(code: string, rule: FieldRule | undefined): InvitationCheck {
+  const typed = code.trim();
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(typed), 500);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const checkable = (c: string) => !!c && (!rule || !checkField(rule, c));
+  const q = useQuery({
+    queryKey: ['affiliate', settled],
+    queryFn: ({ signal }) => get<{ valid: boolean }>('/wps/agent/affiliate', { code: settled }, signal),
+    enabled: checkable(settled),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  if (!checkable(typed)) return 'idle';
+  if (typed !== settled || q.isFetching) return 'checking';
+  if (!q.data) return 'idle';
+  return q.data.valid ? 'valid' : 'invalid';
+}
+
+// InvitationStatus tells, under the invitation code box, what the server
+// says of the code typed so far.
+function InvitationStatus({ code, rule }: { code: string; rule: FieldRule | undefined }) {
+  const { t } = useTranslation();
+  const state = useInvitationCheck(code, rule);
+  if (state === 'idle') return null;
+  if (state === 'invalid') return <p className="field-error" role="status">{t('register.invitationInvalid')}</p>;
+  return (
+    <p className="muted" role="status">
+      {t(state === 'valid' ? 'register.invitationValid' : 'register.invitationChecking')}
+    </p>
   );
 }

@@ -17,12 +17,23 @@ export type LoginResult = {
 // reset, trial) does with the login result (spec §4 Login flow): keep the
 // token for this tab, reload what depends on the member, run the
 // first-login action, and force a password change for a default or
-// expired password, except after an SMS log-in.
-export async function afterLogin(res: LoginResult, opts: { client: QueryClient; type: 'username' | 'sms' | 'register' | 'reset' | 'trial' }): Promise<void> {
+// expired password, except after an SMS log-in (C-022). The password just
+// typed is the old one the change form would ask for: it is handed over in
+// memory so it is not asked again (C-100).
+// forcesPasswordChange: a default or expired password is changed at once
+// after a log-in by password (or a registration), never after an SMS log-in.
+export function forcesPasswordChange(res: Pick<LoginResult, 'passwordExpired' | 'passwordChangeRequired'>, type: string): boolean {
+  return (type === 'username' || type === 'register') && (res.passwordExpired || res.passwordChangeRequired);
+}
+
+export async function afterLogin(
+  res: LoginResult,
+  opts: { client: QueryClient; type: 'username' | 'sms' | 'register' | 'reset' | 'trial'; password?: string },
+): Promise<void> {
   startSession(res.token);
   await opts.client.invalidateQueries({ queryKey: ['memberInfo'] });
-  if ((opts.type === 'username' || opts.type === 'register') && (res.passwordExpired || res.passwordChangeRequired)) {
-    openPopup('changePassword', { forced: true });
+  if (forcesPasswordChange(res, opts.type)) {
+    openPopup('changePassword', { forced: true, oldPassword: opts.password });
     return;
   }
   if (res.firstTimeLogin) {

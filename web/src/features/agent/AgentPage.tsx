@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
+import { Spinner } from '../../components/Spinner';
+import { useMember, type MemberState } from '../../data/member';
 import { usePermission } from '../../data/permission';
 import { openPopup } from '../../lib/popups';
-import { useSessionToken } from '../../lib/session';
 
 // The agent centre's pages (spec §2); the salary and dividend pages show
 // only when the merchant runs them.
@@ -25,15 +27,21 @@ export function agentPages(flags: { dividend: boolean; dailySalary: boolean; hou
 }
 
 // AgentPage is the agent layout (no header, side menu or footer): /agent
-// is the agents' entrance, /agentHome their centre.
+// is the agents' entrance, /agentHome their centre. Who goes where waits
+// for the server to say who is logged in: an agent who opens the entrance
+// is sent on to the centre, anyone else who opens the centre back to the
+// entrance (the server refuses them agent data too).
 export function AgentPage() {
   const { t } = useTranslation();
   const p = usePermission();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const loggedIn = !!useSessionToken();
+  const session = useMember();
   const pages = agentPages(p);
   const page = pages.includes(params.get('page') ?? '') ? params.get('page')! : 'agentTeamOverview';
+  const place = agentPlace(session);
+  if (place === 'centre' && pathname !== '/agentHome') return <Navigate to="/agentHome" replace />;
+  if (place === 'entrance' && pathname !== '/agent') return <Navigate to="/agent" replace />;
 
   return (
     <div className="agent-layout">
@@ -46,7 +54,9 @@ export function AgentPage() {
         </Link>
         <span className="agent-badge">{t('agent.title')}</span>
       </header>
-      {pathname === '/agent' || !loggedIn ? (
+      {place === 'wait' ? (
+        session.error ? <LoadError error={session.error} onRetry={session.retry} /> : <Spinner />
+      ) : place === 'entrance' ? (
         <section className="agent-entry card">
           <h1>{t('agent.entryTitle')}</h1>
           <p>{t('agent.entryLead')}</p>
@@ -75,4 +85,14 @@ export function AgentPage() {
       )}
     </div>
   );
+}
+
+// agentPlace decides what the agent layout shows, whichever of its two
+// paths was opened: the centre to an agent, the entrance to a visitor or a
+// member who is not an agent, and nothing yet while a session token waits
+// for its member.
+export function agentPlace(session: Pick<MemberState, 'loggedIn' | 'known' | 'member'>): 'entrance' | 'centre' | 'wait' {
+  if (!session.loggedIn) return 'entrance';
+  if (!session.known) return 'wait';
+  return session.member?.isAgent ? 'centre' : 'entrance';
 }

@@ -5,6 +5,7 @@ import { categoryRoutes } from '../../app/layout';
 import { Dialog } from '../../components/Dialog';
 import { recentKey } from '../../data/recent';
 import { ApiError, post } from '../../lib/api';
+import { launchOrigin, launchUrl } from '../../lib/cdn';
 import { launchPlatform, type Launchable, type LaunchMode } from '../../lib/launch';
 import { navigateTo } from '../../lib/navigation';
 import { openPopup } from '../../lib/popups';
@@ -46,10 +47,11 @@ export function GamePopup({ target, mode = 'real', onClose }: { target: Launchab
   }
 
   // Our own games say when a round moved the balance; the socket pushes it
-  // too, this is the belt to its braces. Only same-origin pages are heard.
+  // too, this is the belt to its braces. Only pages of the launch host are
+  // heard.
   useEffect(() => {
     function onMessage(e: MessageEvent) {
-      if (e.origin !== window.location.origin || !isBalanceMessage(e.data)) return;
+      if (e.origin !== launchOrigin() || !isBalanceMessage(e.data)) return;
       void client.invalidateQueries({ queryKey: ['balance'] });
     }
     window.addEventListener('message', onMessage);
@@ -64,7 +66,8 @@ export function GamePopup({ target, mode = 'real', onClose }: { target: Launchab
     openPopup('login');
   }, [needsLogin]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const url = q.data ? safeGameUrl(q.data.url, window.location.origin) : null;
+  // The game's page comes from the chosen launch host.
+  const url = q.data ? safeGameUrl(launchUrl(q.data.url), window.location.origin) : null;
   // An address that is not http(s) is refused like a failed launch.
   const failure = q.error ?? (q.data && !url ? new ApiError('game.bad_url', '', 200, null) : null);
   const stage = useRef<HTMLDivElement>(null);

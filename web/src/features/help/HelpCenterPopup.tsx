@@ -25,11 +25,11 @@ export function HelpCenterPopup({ article, onClose }: { article?: string; onClos
           <nav aria-label={t('help.sections')}>
             {q.data.map((s) => (
               <section key={s.code}>
-                <h3>{s.title}</h3>
+                <h3 dir="auto">{s.title}</h3>
                 <ul>
                   {s.articles.map((a) => (
                     <li key={a.code}>
-                      <button type="button" className="link-button" aria-current={current?.code === a.code ? 'true' : undefined} onClick={() => setChosen(a.code)}>
+                      <button type="button" className="link-button" dir="auto" aria-current={current?.code === a.code ? 'true' : undefined} onClick={() => setChosen(a.code)}>
                         {a.title}
                       </button>
                     </li>
@@ -39,13 +39,29 @@ export function HelpCenterPopup({ article, onClose }: { article?: string; onClos
             ))}
           </nav>
           {current && (
-            <article id={current.code} className="help-article">
+            // dir auto: an article the operator wrote in one language only
+            // (English on an Arabic page) keeps its own direction.
+            <article id={current.code} className="help-article" dir="auto">
               <h3>{current.title}</h3>
-              <SafeHtml className="rich" html={current.content} />
+              <SafeHtml className="rich" html={withoutLeadingTitle(current.content, current.title)} />
             </article>
           )}
         </div>
       )}
     </Dialog>
   );
+}
+
+// withoutLeadingTitle drops a heading that opens an article's content when
+// it repeats the article's title, which the popup already shows above it:
+// operators often start the text with its own title.
+export function withoutLeadingTitle(html: string, title: string): string {
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html;
+  const first = tpl.content.firstElementChild;
+  const before = first ? Array.from(tpl.content.childNodes).slice(0, Array.from(tpl.content.childNodes).indexOf(first)) : [];
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (!first || !/^H[1-6]$/.test(first.tagName) || before.some((n) => norm(n.textContent ?? '') !== '') || norm(first.textContent ?? '') !== norm(title)) return html;
+  first.remove();
+  return tpl.innerHTML;
 }

@@ -5,7 +5,7 @@ import { VendorCard } from '../../components/VendorCard';
 import { useGamePages, useHotGames } from '../../data/catalog';
 import { FAV_HOME_SIZE, useFavouritePage } from '../../data/favourites';
 import { RECENT_HOME_SIZE, useRecentPage } from '../../data/recent';
-import type { Game, Lane } from '../../data/types';
+import type { Game, Lane, VendorCard as VendorCardData } from '../../data/types';
 import { setGameType } from '../../lib/ui';
 
 // The home blocks in the spec's order (checklist B-040). Recent and
@@ -15,6 +15,44 @@ export const blockOrder = ['RECENT', 'HOT', 'FAV', 'RNG', 'LIVE', 'FISH', 'SPORT
 
 // A home carousel never shows more than 12 items (decision on B-047).
 export const HOME_MAX = 12;
+
+// The home blocks ask for 12 games a category, sports for 80 (B-045); the
+// carousel shows 12 whatever came, the rest serves the view behind More.
+export const HOME_PAGE_SIZE = 12;
+export const SPORTS_PAGE_SIZE = 80;
+
+export function blockPageSize(type: string): number {
+  return type === 'SPORTS' ? SPORTS_PAGE_SIZE : HOME_PAGE_SIZE;
+}
+
+// useSportsBooks lists the sports vendors as the home shows them: the
+// sports list (80 to a page) names the books, each a vendor's lobby, and
+// the vendor lane gives them their logos. Until the list answers, and if
+// it names none, the lane's own cards stand in.
+export function useSportsBooks(lanes: Lane[]): VendorCardData[] {
+  const q = useGamePages({ gameType: 'SPORTS', pageSize: blockPageSize('SPORTS') });
+  const cards = lanes.find((l) => l.gameType === 'SPORTS')?.cards ?? [];
+  const games = q.data?.pages[0]?.games ?? [];
+  if (games.length === 0) return cards;
+  const seen = new Set<string>();
+  const out: VendorCardData[] = [];
+  for (const g of games) {
+    if (seen.has(g.vassalage)) continue;
+    seen.add(g.vassalage);
+    out.push(
+      cards.find((c) => c.vassalage === g.vassalage) ?? {
+        vassalage: g.vassalage,
+        displayName: g.displayName,
+        logoUrl: g.iconUrl,
+        isGame: g.isGame,
+        maintenance: g.maintenance,
+        accountTypeName: g.vassalage,
+        gameType: 'SPORTS',
+      },
+    );
+  }
+  return out;
+}
 
 // blocksFor keeps the blocks whose category exists in the vendor mapping;
 // HOT is always there when any games are, RECENT and FAV decide for
@@ -47,7 +85,6 @@ function Block({ type, lanes }: { type: string; lanes: Lane[] }) {
 
 function CategoryBlock({ type, lanes }: { type: string; lanes: Lane[] }) {
   const { t } = useTranslation();
-  const vendorCards = type === 'LOTT' ? lanes.filter((l) => l.gameType === 'LOTT' || l.gameType === 'ELOTT').flatMap((l) => l.cards) : lanes.find((l) => l.gameType === type)?.cards ?? [];
   const isVendorList = ['SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT'].includes(type);
   return (
     <section className="block" aria-labelledby={`block-${type}`}>
@@ -57,12 +94,10 @@ function CategoryBlock({ type, lanes }: { type: string; lanes: Lane[] }) {
           {t('common.more')}
         </button>
       </header>
-      {isVendorList ? (
-        <div className="carousel-row">
-          {vendorCards.slice(0, HOME_MAX).map((c) => (
-            <VendorCard key={`${c.gameType}-${c.vassalage}`} vendor={c} gameType={c.gameType} />
-          ))}
-        </div>
+      {type === 'SPORTS' ? (
+        <SportsRow lanes={lanes} />
+      ) : isVendorList ? (
+        <VendorRow cards={type === 'LOTT' ? lanes.filter((l) => l.gameType === 'LOTT' || l.gameType === 'ELOTT').flatMap((l) => l.cards) : lanes.find((l) => l.gameType === type)?.cards ?? []} />
       ) : type === 'HOT' ? (
         <HotRow />
       ) : (
@@ -70,6 +105,20 @@ function CategoryBlock({ type, lanes }: { type: string; lanes: Lane[] }) {
       )}
     </section>
   );
+}
+
+function VendorRow({ cards }: { cards: VendorCardData[] }) {
+  return (
+    <div className="carousel-row">
+      {cards.slice(0, HOME_MAX).map((c) => (
+        <VendorCard key={`${c.gameType}-${c.vassalage}`} vendor={c} gameType={c.gameType} />
+      ))}
+    </div>
+  );
+}
+
+function SportsRow({ lanes }: { lanes: Lane[] }) {
+  return <VendorRow cards={useSportsBooks(lanes)} />;
 }
 
 function Row({ games }: { games: Game[] }) {
@@ -88,7 +137,7 @@ function HotRow() {
 }
 
 function GameRow({ type }: { type: string }) {
-  const q = useGamePages({ gameType: type, pageSize: HOME_MAX });
+  const q = useGamePages({ gameType: type, pageSize: blockPageSize(type) });
   return <Row games={q.data?.pages[0]?.games ?? []} />;
 }
 

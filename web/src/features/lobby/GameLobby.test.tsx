@@ -68,3 +68,24 @@ describe('game lobby', () => {
     expect(screen.getByRole('button', { name: 'PG Soft' })).toHaveAttribute('aria-pressed', 'false');
   });
 });
+
+describe('the New filter (X-007)', () => {
+  it('asks for the category\'s new games without a login, and keeps the search box', async () => {
+    renderLobby();
+    await screen.findByText('Game 1');
+    fireEvent.click(screen.getByRole('tab', { name: 'lobby.tab.NEW' }));
+    expect(popups.get()).toEqual([]);
+    expect(screen.getByRole('tab', { name: 'lobby.tab.NEW' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(calls.some((u) => u.startsWith('/wps/game/list?') && u.includes('gameFilter=NEW') && u.includes('gameType=RNG'))).toBe(true));
+    expect(screen.getByRole('searchbox')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['lobby.tab.ALL', 'lobby.tab.NEW', 'lobby.tab.HOT', 'lobby.tab.FAV', 'lobby.tab.RECENT']);
+  });
+
+  it('sends the spec\'s list parameters (A-039, A-042, X-004)', async () => {
+    sessionStorage.setItem('merchant', 'demo');
+    renderLobby();
+    await screen.findByText('Game 1');
+    const list = new URL(calls.find((u) => u.startsWith('/wps/game/list?'))!, 'http://x');
+    expect(Object.fromEntries(list.searchParams)).toMatchObject({ clientType: '3', platform: 'html5-desktop', merchant: 'demo', imgSize: 'sx2', gameType: 'RNG' });
+  });
+});

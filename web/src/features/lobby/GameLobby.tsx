@@ -13,7 +13,7 @@ import { FavouriteList, RecentList } from './AccountGames';
 import { initialLobby, lobbyReducer, needsLogin, type Tab } from './lobbyState';
 
 export const LOBBY_PAGE_SIZE = 18;
-const tabs: Tab[] = ['ALL', 'HOT', 'FAV', 'RECENT'];
+const tabs: Tab[] = ['ALL', 'NEW', 'HOT', 'FAV', 'RECENT'];
 
 type Props = {
   gameType: string;
@@ -34,7 +34,8 @@ function vendorsOf(lanes: Lane[], gameType: string) {
 }
 
 // GameLobby is the game list of a category (spec §2 Game lobby): vendor and
-// classify filters, the All/Hot/Fav/Recent tabs, a name search and paging.
+// classify filters, the All/New/Hot/Fav/Recent tabs, a name search and
+// paging.
 export function GameLobby({ gameType, vendor = '', classify: startClassify = '', paging = 'more' }: Props) {
   const { t } = useTranslation();
   const loggedIn = !!useSessionToken();
@@ -69,6 +70,7 @@ export function GameLobby({ gameType, vendor = '', classify: startClassify = '',
 
   const filter: ListFilter = {
     gameType,
+    gameFilter: state.tab === 'NEW' ? 'NEW' : undefined,
     vassalage: state.vendor || undefined,
     gameClassify: state.classify || undefined,
     gameName: state.name || undefined,
@@ -106,7 +108,7 @@ export function GameLobby({ gameType, vendor = '', classify: startClassify = '',
             ))}
           </div>
           {/* The favourites and recent calls take no game name. */}
-          {(state.tab === 'ALL' || state.tab === 'HOT') && (
+          {(state.tab === 'ALL' || state.tab === 'NEW' || state.tab === 'HOT') && (
             <input
               type="search"
               className="input lobby-search"
@@ -119,7 +121,8 @@ export function GameLobby({ gameType, vendor = '', classify: startClassify = '',
           )}
         </div>
       </div>
-      {state.tab === 'ALL' && (paging === 'more' ? <MoreList filter={filter} /> : <NumberedList filter={filter} page={state.page} onPage={(p) => dispatch({ type: 'page', page: p })} />)}
+      {(state.tab === 'ALL' || state.tab === 'NEW') &&
+        (paging === 'more' ? <MoreList filter={filter} /> : <NumberedList filter={filter} page={state.page} onPage={(p) => dispatch({ type: 'page', page: p })} />)}
       {state.tab === 'HOT' && <HotGames gameType={gameType} vendor={state.vendor} name={state.name} />}
       {state.tab === 'FAV' && <FavouriteList gameType={gameType} vendor={state.vendor} pageSize={LOBBY_PAGE_SIZE} page={state.page} onPage={(p) => dispatch({ type: 'page', page: p })} range={3} />}
       {state.tab === 'RECENT' && <RecentList gameType={gameType} vendor={state.vendor} pageSize={LOBBY_PAGE_SIZE} page={state.page} onPage={(p) => dispatch({ type: 'page', page: p })} range={3} />}

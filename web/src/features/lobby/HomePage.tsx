@@ -7,8 +7,9 @@ import { Spinner } from '../../components/Spinner';
 import { VendorCard } from '../../components/VendorCard';
 import { useGamePages, useVendors } from '../../data/catalog';
 import { useBanners } from '../../data/content';
+import type { Lane, VendorCard as VendorCardData } from '../../data/types';
 import { setGameType, setSearchText, ui } from '../../lib/ui';
-import { CategoryBlocks } from './CategoryBlocks';
+import { CategoryBlocks, useSportsBooks } from './CategoryBlocks';
 import { GameLobby, HotGames } from './GameLobby';
 import { NoticeMarquee } from './NoticeMarquee';
 import { WinnerBoard } from './WinnerBoard';
@@ -63,17 +64,31 @@ export function HomePage() {
       {gameType === 'SEARCH' && <SearchResults text={searchText.trim()} />}
       {gameType === 'HOT' && <HotGames gameType="ALL" vendor="" name="" />}
       {!['HOME', 'SEARCH', 'HOT'].includes(gameType) &&
-        (vendorListTypes.includes(gameType) ? (
-          <div className="vendor-grid">
-            {(lanes.find((l) => l.gameType === gameType)?.cards ?? []).map((c) => (
-              <VendorCard key={c.vassalage} vendor={c} gameType={gameType} />
-            ))}
-          </div>
+        (gameType === 'SPORTS' ? (
+          <SportsBooks lanes={lanes} />
+        ) : vendorListTypes.includes(gameType) ? (
+          <VendorGrid cards={lanes.find((l) => l.gameType === gameType)?.cards ?? []} gameType={gameType} />
         ) : (
           <GameLobby gameType={gameType} />
         ))}
     </div>
   );
+}
+
+function VendorGrid({ cards, gameType }: { cards: VendorCardData[]; gameType: string }) {
+  return (
+    <div className="vendor-grid">
+      {cards.map((c) => (
+        <VendorCard key={c.vassalage} vendor={c} gameType={gameType} />
+      ))}
+    </div>
+  );
+}
+
+// SportsBooks is the view behind the sports block's More: every book of
+// the 80 the block asked for.
+function SportsBooks({ lanes }: { lanes: Lane[] }) {
+  return <VendorGrid cards={useSportsBooks(lanes)} gameType="SPORTS" />;
 }
 
 // FirstBanner paints the first home banner as a plain image while the

@@ -12,6 +12,11 @@ describe('lobby reset rules (spec §2)', () => {
     expect(lobbyReducer(busy, { type: 'tab', tab: 'ALL', loggedIn: false })).toMatchObject({ tab: 'ALL', page: 1, name: '', vendor: 'PG' });
   });
 
+  it('New needs no login and starts again at page 1 (X-007)', () => {
+    expect(needsLogin('NEW', false)).toBe(false);
+    expect(lobbyReducer(busy, { type: 'tab', tab: 'NEW', loggedIn: false })).toMatchObject({ tab: 'NEW', page: 1, name: '', vendor: 'PG' });
+  });
+
   it('Fav and Recent need a login and change nothing without one', () => {
     expect(needsLogin('FAV', false)).toBe(true);
     expect(needsLogin('RECENT', false)).toBe(true);

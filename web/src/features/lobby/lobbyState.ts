@@ -1,7 +1,9 @@
 // The game lobby's filters and their reset rules (spec §2): choosing All
 // resets the vendor and classify filters; changing tab resets the page to
-// 1 and clears the search text; Fav and Recent need a login.
-export type Tab = 'ALL' | 'HOT' | 'FAV' | 'RECENT';
+// 1 and clears the search text; Fav and Recent need a login. The tabs are
+// the game selection filters of spec §9: New lists the category's
+// new games, newest first.
+export type Tab = 'ALL' | 'NEW' | 'HOT' | 'FAV' | 'RECENT';
 
 export type LobbyState = { tab: Tab; vendor: string; classify: string; name: string; page: number };
 

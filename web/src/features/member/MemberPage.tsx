@@ -6,9 +6,11 @@ import { BalanceView } from '../../components/BalanceView';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
+import { usePermission } from '../../data/permission';
 import type { Member } from '../../data/types';
 import { get } from '../../lib/api';
 import { lazyPage } from '../../lib/lazyPage';
+import { ReferralSection } from './ReferralSection';
 import { TotpSection } from './TotpSection';
 import { WalletSection } from './WalletSection';
 
@@ -45,7 +47,10 @@ export const memberPages = [
 export function MemberPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const page = memberPages.includes(params.get('page') ?? '') ? params.get('page')! : 'securityCenter';
+  // Referral shows only while the merchant's switch is on (A-017).
+  const referral = usePermission().referral;
+  const pages = memberPages.filter((p) => p !== 'referral' || referral);
+  const page = pages.includes(params.get('page') ?? '') ? params.get('page')! : 'securityCenter';
   const trial = useMemberInfo().data?.isTrial;
   const Report = reports[page];
   return (
@@ -56,7 +61,7 @@ export function MemberPage() {
           <BalanceView trial={trial} className="member-balance" />
           <nav aria-label={t('member.title')}>
             <ul className="member-nav">
-              {memberPages.map((p) => (
+              {pages.map((p) => (
                 <li key={p}>
                   <Link to={`/member?page=${p}`} aria-current={p === page ? 'page' : undefined}>
                     {t(`member.page.${p}`)}
@@ -72,6 +77,8 @@ export function MemberPage() {
             <SecurityCenter />
           ) : page === 'transferFund' ? (
             <WalletSection />
+          ) : page === 'referral' ? (
+            <ReferralSection />
           ) : Report ? (
             <Suspense fallback={<Spinner />}>
               <Report />
@@ -98,8 +105,12 @@ function SecurityCenter() {
       <dd>{m.account}</dd>
       <dt>ID</dt>
       <dd>{m.id}</dd>
-      <dt>VIP</dt>
-      <dd>VIP{m.vipRankLevel}</dd>
+      {m.hasVip && (
+        <>
+          <dt>VIP</dt>
+          <dd>{m.vipLabelName}</dd>
+        </>
+      )}
       <dt>{t('form.mobileNum')}</dt>
       <dd dir="ltr">{m.mobileNum || '—'}</dd>
       <dt>{t('form.email')}</dt>

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, get, post } from '../../lib/api';
+import { get, post } from '../../lib/api';
+import { errorText } from '../../lib/errorText';
 
 type Setup = { secret: string; otpauthUrl: string; qrCode: string };
 
@@ -22,7 +23,7 @@ export function TotpSection() {
     try {
       await action();
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : t('errors.network'));
+      setError(errorText(t, err));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { BannerStrip } from '../../components/BannerStrip';
 import { EmptyState } from '../../components/EmptyState';
 
 const titles: Record<string, string> = { '/lottery': 'lottery.title', '/seaLottery': 'lottery.sea', '/vnLottery': 'lottery.vn' };
@@ -14,6 +15,7 @@ export function LotteryPage() {
   return (
     <div className="page game-page">
       <h1 className="page-title">{t(titles[pathname] ?? 'lottery.title')}</h1>
+      <BannerStrip group="w_lott" />
       {gameCode && <p className="muted">{gameCode}</p>}
       <EmptyState title={t('lottery.noDraws')} />
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from '../../data/types';
-import { extraEntries, navEntries, navLabel } from './GameNav';
+import { extraEntries, navEntries, navItems, navLabel } from './GameNav';
 
 const v = (code: string) => ({ vassalage: code, displayName: code, logoUrl: '', isGame: 'GAME', maintenance: false });
 const m = (gameType: string, n: number): MenuEntry => ({ gameType, name: gameType, vendors: Array.from({ length: n }, (_, i) => v(`${gameType}${i}`)) });
@@ -25,5 +25,11 @@ describe('game-type navigation (spec §2)', () => {
   it('shows bingo only when TY is supported', () => {
     expect(extraEntries(['KM', 'EN']).map((e) => e.key)).toEqual(['jackpot', 'table', 'arcade']);
     expect(extraEntries(['KM', 'TY']).map((e) => e.key)).toContain('bingo');
+  });
+
+  it('keeps promotions last, after the extra entries (B-071)', () => {
+    const items = navItems([m('PROMO', 0), m('HOME', 0), m('RNG', 3), m('LIVE', 1)], ['KM', 'TY']);
+    const names = items.map((i) => (i.kind === 'menu' ? i.entry.gameType : i.key));
+    expect(names).toEqual(['HOME', 'RNG', 'LIVE', 'jackpot', 'table', 'arcade', 'bingo', 'PROMO']);
   });
 });

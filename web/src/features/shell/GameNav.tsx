@@ -43,12 +43,26 @@ export function extraEntries(languages: string[]): { key: string; to: string }[]
   return out;
 }
 
+export type NavItem = { kind: 'menu'; entry: MenuEntry } | { kind: 'extra'; key: string; to: string };
+
+// navItems is the whole bar in order: home, the categories, the extra
+// entries, and promotions last (checklist B-071).
+export function navItems(menus: MenuEntry[], languages: string[]): NavItem[] {
+  const entries = navEntries(menus);
+  const promo = entries[entries.length - 1];
+  return [
+    ...entries.slice(0, -1).map((entry): NavItem => ({ kind: 'menu', entry })),
+    ...extraEntries(languages).map((e): NavItem => ({ kind: 'extra', ...e })),
+    { kind: 'menu', entry: promo },
+  ];
+}
+
 export function GameNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const p = usePermission();
   const menus = useMenus();
-  const entries = navEntries(menus.data ?? []);
+  const items = navItems(menus.data ?? [], p.merchant.languages.map((l) => l.code));
 
   function go(m: MenuEntry) {
     if (navTarget(m.gameType, m.vendors.length) === 'route') navigate(categoryRoutes[m.gameType] ?? '/');
@@ -58,7 +72,17 @@ export function GameNav() {
   return (
     <nav className="game-nav" aria-label={t('nav.games')}>
       <ul>
-        {entries.map((m) => {
+        {items.map((item) => {
+          if (item.kind === 'extra') {
+            return (
+              <li key={item.key} className="game-nav-item">
+                <Link to={item.to} className="game-nav-button">
+                  {t(`nav.${item.key}`)}
+                </Link>
+              </li>
+            );
+          }
+          const m = item.entry;
           const vendorList = m.gameType !== 'HOME' && m.gameType !== 'PROMO' && m.vendors.length > 0;
           return (
             <li key={m.gameType} className="game-nav-item">
@@ -87,13 +111,6 @@ export function GameNav() {
             </li>
           );
         })}
-        {extraEntries(p.merchant.languages.map((l) => l.code)).map((e) => (
-          <li key={e.key} className="game-nav-item">
-            <Link to={e.to} className="game-nav-button">
-              {t(`nav.${e.key}`)}
-            </Link>
-          </li>
-        ))}
       </ul>
     </nav>
   );

@@ -6,7 +6,7 @@ import { usePermission } from '../../data/permission';
 import type { Member } from '../../data/types';
 import { del, get } from '../../lib/api';
 import { openCustomerService } from '../../lib/customerService';
-import { openPopup, showMessage } from '../../lib/popups';
+import { openOnce, openPopup, showMessage } from '../../lib/popups';
 import { BalanceView } from '../../components/BalanceView';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { endSession, useSessionToken } from '../../lib/session';
@@ -77,7 +77,7 @@ function MemberBox() {
   // A reload keeps the session; a member who still has to change the
   // password is sent back to that form.
   useEffect(() => {
-    if (m?.passwordChangeRequired && !m.isTrial) openPopup('changePassword', { forced: true });
+    if (m?.passwordChangeRequired && !m.isTrial) openOnce('changePassword', { forced: true });
   }, [m?.passwordChangeRequired, m?.isTrial]);
 
   useEffect(() => {
@@ -99,7 +99,7 @@ function MemberBox() {
       await navigator.clipboard.writeText(String(m.id));
       showMessage(t('header.copied'));
     } catch {
-      showMessage(t('errors.unknown'));
+      showMessage(t('errors.unknown'), { tone: 'warning' });
     }
   }
 
@@ -122,7 +122,7 @@ function MemberBox() {
     setOpen(false);
     // Trial accounts have no member centre (spec §6): say so, go nowhere.
     if (m?.isTrial) {
-      showMessage(t('errors.realAccount'));
+      showMessage(t('errors.realAccount'), { tone: 'warning' });
       return;
     }
     navigate(to);
@@ -146,9 +146,10 @@ function MemberBox() {
         <span className="member-name">{m?.account ?? '…'}</span>
         {m && (
           <span className="member-meta">
-            <span className="vip-label">{m.isTrial ? t('header.trial') : `VIP${m.vipRankLevel}`}</span>
-            <button type="button" className="link-button id-copy" onClick={() => void copyId()} aria-label={t('header.copyId')}>
-              ID {m.id} ⧉
+            {m.isTrial ? <span className="vip-label">{t('header.trial')}</span> : m.hasVip && <span className="vip-label">{m.vipLabelName}</span>}
+            {/* The name holds the visible text (WCAG 2.5.3): "Copy your ID ID 7". */}
+            <button type="button" className="link-button id-copy" onClick={() => void copyId()}>
+              <span className="visually-hidden">{t('header.copyId')} </span>ID {m.id} <span aria-hidden="true">⧉</span>
             </button>
           </span>
         )}
@@ -162,8 +163,9 @@ function MemberBox() {
               id copy move in here. */}
           {m && (
             <li role="none" className="member-menu-id">
-              <button type="button" role="menuitem" onClick={() => void copyId()} aria-label={t('header.copyId')}>
-                <span className="member-name">{m.account}</span> <span className="id-copy">ID {m.id} ⧉</span>
+              <button type="button" role="menuitem" onClick={() => void copyId()}>
+                <span className="visually-hidden">{t('header.copyId')} </span>
+                <span className="member-name">{m.account}</span> <span className="id-copy">ID {m.id} <span aria-hidden="true">⧉</span></span>
               </button>
             </li>
           )}

@@ -15,7 +15,7 @@ export function LanguageSelect({ id }: { id: string }) {
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" />
       </svg>
-      <select id={id} value={i18n.language} onChange={(e) => changeLanguage(e.target.value)}>
+      <select id={id} value={i18n.language} onChange={(e) => void changeLanguage(e.target.value)}>
         {p.merchant.languages.map((l) => (
           <option key={l.code} value={l.code} lang={bcp47(l.code)}>
             {l.name}

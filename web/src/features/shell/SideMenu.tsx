@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { categoryRoutes } from '../../app/layout';
+import { BannerStrip } from '../../components/BannerStrip';
 import { useMenus } from '../../data/catalog';
 import { useNotices } from '../../data/content';
 import { usePermission } from '../../data/permission';
 import { openCustomerService } from '../../lib/customerService';
+import { rtlLanguages } from '../../lib/language';
 import { useSessionToken } from '../../lib/session';
+import { CategoryIcon } from './categoryIcons';
 import { navEntries, navLabel } from './GameNav';
 import { LanguageSelect } from './LanguageSelect';
 import { SocialLinks } from './SocialLinks';
@@ -14,7 +18,7 @@ import { SocialLinks } from './SocialLinks';
 // visitor or when the merchant runs VIP; refer-and-earn when referral is
 // on; promotions only when there are some.
 export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const p = usePermission();
   const loggedIn = !!useSessionToken();
@@ -26,7 +30,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
   return (
     <aside className="side-menu" data-collapsed={collapsed} aria-label={t('nav.menu')}>
       <button type="button" className="icon-button side-toggle" onClick={onToggle} aria-expanded={!collapsed} aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}>
-        <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+        <Chevron points={toggleArrow(collapsed, rtlLanguages.includes(i18n.language))} />
       </button>
       <nav>
         <ul className="side-list">
@@ -36,7 +40,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
           <SideLink to="/promotions" icon="★" label={t('side.events')} />
           <SideLink to="/" icon="⌂" label={t('nav.HOME')} end />
           {categories.map((m) => (
-            <SideLink key={m.gameType} to={categoryRoutes[m.gameType] ?? '/'} icon="●" label={t(navLabel(m.gameType))} />
+            <SideLink key={m.gameType} to={categoryRoutes[m.gameType] ?? '/'} icon={<CategoryIcon gameType={m.gameType} />} label={t(navLabel(m.gameType))} />
           ))}
           {hasPromotions && <SideLink to="/promotions" icon="%" label={t('promotions.title')} />}
           <SideLink to="/down" icon="⇩" label={t('side.download')} />
@@ -44,6 +48,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
       </nav>
       {!collapsed && (
         <div className="side-extra">
+          <BannerStrip group="w_leftmenu" />
           <LanguageSelect id="side-language" />
           <SocialLinks />
           <button type="button" className="button button-ghost side-service" onClick={() => void openCustomerService(p)}>
@@ -60,7 +65,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
 
 // SideLink marks the current page; links into a page's sections (with a
 // query) are not marked, since the router matches paths only.
-function SideLink({ to, icon, label, end }: { to: string; icon: string; label: string; end?: boolean }) {
+function SideLink({ to, icon, label, end }: { to: string; icon: ReactNode; label: string; end?: boolean }) {
   const inner = (
     <>
       <span className="side-icon" aria-hidden="true">
@@ -81,5 +86,23 @@ function SideLink({ to, icon, label, end }: { to: string; icon: string; label: s
         </NavLink>
       )}
     </li>
+  );
+}
+
+// toggleArrow is where the fold button's arrow points: open, toward the
+// edge the menu folds into; folded, away from it. The menu sits on the
+// inline start, the right in a right-to-left language. The arrow is drawn
+// (not a « » character, which the bidi algorithm mirrors on its own).
+export function toggleArrow(collapsed: boolean, rtl: boolean): 'left' | 'right' {
+  const edge = rtl ? 'right' : 'left';
+  const away = rtl ? 'left' : 'right';
+  return collapsed ? away : edge;
+}
+
+function Chevron({ points }: { points: 'left' | 'right' }) {
+  return (
+    <svg className="side-toggle-arrow" data-points={points} viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={points === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
   );
 }

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog';
+import { ToneIcon } from '../../components/MessageDialog';
+import { useCountdown } from '../../lib/countdown';
+import { errorText } from '../../lib/errorText';
+import type { LoginResult } from './afterLogin';
+
+// Challenge is the server's answer to a password log-in from a new address:
+// the ways to prove it is the member, and where a code was sent.
+export type Challenge = { methods: string[]; mobile?: string; email?: string; sent?: string; expiredMinutes?: number };
+
+// The steps of spec §4 "Unrecognised IP login": click to verify, then the
+// code, then successful, or retry after a failure.
+export type Step = 'start' | 'code' | 'success' | 'retry';
+
+type Props = {
+  challenge: Challenge;
+  // send has a code sent by SMS or e-mail and answers its lifetime in minutes.
+  send: (method: string) => Promise<number>;
+  // verify finishes the log-in with the code.
+  verify: (method: string, code: string) => Promise<LoginResult>;
+  onDone: (res: LoginResult) => void;
+  // onCancel is the member closing the dialog before it succeeded.
+  onCancel: () => void;
+};
+
+// TwoFactorDialog is the 2-factor login dialog (C-117, C-118): a modal
+// dialog named by its title, walking through click to verify, the code,
+// and successful or retry.
+export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>('start');
+  const [method, setMethod] = useState(challenge.methods[0] ?? '');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<LoginResult | null>(null);
+  const [left, startCountdown] = useCountdown();
+
+  async function sendCode() {
+    setBusy(true);
+    setError('');
+    try {
+      startCountdown((await send(method)) * 60);
+      setStep('code');
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function clickToVerify() {
+    if (method === 'totp') setStep('code');
+    else void sendCode();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError(t('errors.verifyFirst'));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      setResult(await verify(method, code.trim()));
+      setStep('success');
+    } catch (err) {
+      setError(errorText(t, err));
+      setStep('retry');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Closing after success keeps the log-in; before, it is given up.
+  const close = () => (result ? onDone(result) : onCancel());
+
+  return (
+    <Dialog title={t('ipVerify.dialogTitle')} onClose={close} className="dialog-form two-factor">
+      <div className="form" data-step={step}>
+        {step === 'start' && (
+          <>
+            <p className="muted">{t('ipVerify.lead')}</p>
+            {challenge.methods.length > 1 && (
+              <div className="tabs" role="tablist" aria-label={t('ipVerify.title')}>
+                {challenge.methods.map((m) => (
+                  <button key={m} type="button" role="tab" className="tab" aria-selected={method === m} onClick={() => setMethod(m)}>
+                    {t(`ipVerify.${m}`, { to: m === 'sms' ? challenge.mobile : challenge.email })}
+                  </button>
+                ))}
+              </div>
+            )}
+            {challenge.methods.length === 1 && <p>{t(`ipVerify.${method}`, { to: method === 'sms' ? challenge.mobile : challenge.email })}</p>}
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="button" className="button button-primary button-block" disabled={busy} onClick={clickToVerify}>
+              {busy ? t('common.loading') : t('ipVerify.clickToVerify')}
+            </button>
+          </>
+        )}
+        {step === 'code' && (
+          <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+            <div className="field">
+              <label htmlFor="two-factor-code">{t('ipVerify.code')}</label>
+              <div className={method === 'totp' ? undefined : 'captcha-row'}>
+                <input id="two-factor-code" className="input" inputMode="numeric" autoComplete="one-time-code" maxLength={255} value={code} aria-invalid={!!error} onChange={(e) => setCode(e.target.value)} />
+                {method !== 'totp' && (
+                  <button type="button" className="button" disabled={left > 0 || busy} onClick={() => void sendCode()}>
+                    {left > 0 ? t('form.resendIn', { s: left }) : t('form.sendCode')}
+                  </button>
+                )}
+              </div>
+            </div>
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="button button-primary button-block" disabled={busy}>
+              {busy ? t('common.loading') : t('ipVerify.verify')}
+            </button>
+          </form>
+        )}
+        {step === 'success' && (
+          <>
+            <div className="message" data-tone="info" role="status">
+              <ToneIcon tone="info" label={t('common.info')} />
+              <p>{t('ipVerify.success')}</p>
+            </div>
+            <button type="button" className="button button-primary button-block" onClick={() => result && onDone(result)}>
+              {t('common.confirm')}
+            </button>
+          </>
+        )}
+        {step === 'retry' && (
+          <>
+            <div className="message" data-tone="warning" role="alert">
+              <ToneIcon tone="warning" label={t('common.warning')} />
+              <p>
+                {t('ipVerify.failed')}
+                {error && <span className="muted"> {error}</span>}
+              </p>
+            </div>
+            <button
+              type="button"
+              className="button button-primary button-block"
+              onClick={() => {
+                setCode('');
+                setError('');
+                setStep('code');
+              }}
+            >
+              {t('ipVerify.retry')}
+            </button>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
