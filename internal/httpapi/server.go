@@ -78,6 +78,8 @@ type Server struct {
 	lastCaptcha devCaptcha
 	// gzipped holds recent answers' compressed forms (compress.go).
 	gzipped *answerCache
+	// sockets counts open websockets per address (socketlimit.go).
+	sockets socketLimit
 }
 
 // New builds the handler for the whole API.

@@ -31,6 +31,12 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, newError(http.StatusUpgradeRequired, "request.upgrade_required", nil))
 		return
 	}
+	addr := clientIPOf(r.Context())
+	if !s.sockets.acquire(addr) {
+		s.writeError(w, r, newError(http.StatusTooManyRequests, "request.too_many", nil))
+		return
+	}
+	defer s.sockets.release(addr)
 	c, err := websocket.Accept(w, r, nil) // same-origin only: the default origin check
 	if err != nil {
 		return

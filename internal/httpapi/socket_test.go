@@ -73,3 +73,42 @@ func TestSocketTellsEveryPageOfStatusChanges(t *testing.T) {
 		t.Fatalf("bad token: %v", err)
 	}
 }
+
+// TestSocketsPerAddressAreBounded: one address cannot hold more than
+// socketsPerAddress websockets open; the next is refused with the
+// envelope's 429 before the upgrade, and a closed one frees its slot.
+func TestSocketsPerAddressAreBounded(t *testing.T) {
+	s := newHostileTestServer(t)
+	ctx := context.Background()
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/wps/ws"
+	var open []*websocket.Conn
+	for range socketsPerAddress {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, c)
+	}
+	_, res, err := websocket.Dial(ctx, url, nil)
+	if err == nil || res == nil || res.StatusCode != 429 {
+		t.Fatalf("socket past the bound: %v %+v", err, res)
+	}
+	open[0].Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a closed socket never freed its slot: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for _, c := range open[1:] {
+		c.CloseNow()
+	}
+}
