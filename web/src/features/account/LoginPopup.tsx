@@ -67,9 +67,9 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
   // (the server answers the challenge with "sent"), ipVerifyMethod and
   // ipVerifyCode answer it.
   const credentials = () => ({ type: 'username', username: username.trim(), password, entry });
-  async function sendVerifyCode(method: string): Promise<number> {
+  async function sendVerifyCode(method: string, human?: CaptchaAnswer): Promise<number> {
     try {
-      await post('/wps/session/login', { ...credentials(), ipVerifySend: method }, true);
+      await post('/wps/session/login', { ...credentials(), ...human, ipVerifySend: method }, true);
     } catch (err) {
       const ch = err instanceof ApiError ? (err.value as Challenge | null) : null;
       if (err instanceof ApiError && err.code === 'login.ip_verification_required' && ch?.sent) return ch.expiredMinutes || 1;
@@ -77,7 +77,8 @@ export function LoginPopup({ entry = 'member', onClose }: { entry?: string; onCl
     }
     return 1;
   }
-  const verify = (method: string, verifyCode: string) => post<LoginResult>('/wps/session/login', { ...credentials(), ipVerifyMethod: method, ipVerifyCode: verifyCode }, true);
+  const verify = (method: string, verifyCode: string, human?: CaptchaAnswer) =>
+    post<LoginResult>('/wps/session/login', { ...credentials(), ...human, ipVerifyMethod: method, ipVerifyCode: verifyCode }, true);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

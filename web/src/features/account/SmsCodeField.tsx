@@ -44,7 +44,7 @@ export function SmsCodeField({ id, phone, value, onChange, purpose, error }: Pro
           return;
         }
         if (captchaOn && !human.captcha.trim()) {
-          showMessage(t('form.required'), { tone: 'warning' });
+          showMessage(t('form.empty'), { tone: 'warning' });
           return;
         }
         setSending(true);

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
@@ -34,7 +35,7 @@ describe('two-factor log-in dialog', () => {
     const { send, verify, onDone } = open();
     fireEvent.click(screen.getByRole('tab', { name: 'ipVerify.email' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'ipVerify.clickToVerify' })));
-    expect(send).toHaveBeenCalledWith('email');
+    expect(send).toHaveBeenCalledWith('email', undefined);
     expect(screen.getByRole('button', { name: 'form.resendIn' })).toBeDisabled();
     // Verifying without a code: complete verification first.
     fireEvent.click(screen.getByRole('button', { name: 'ipVerify.verify' }));
@@ -42,7 +43,7 @@ describe('two-factor log-in dialog', () => {
     expect(verify).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('ipVerify.code'), { target: { value: ' 123456 ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'ipVerify.verify' })));
-    expect(verify).toHaveBeenCalledWith('email', '123456');
+    expect(verify).toHaveBeenCalledWith('email', '123456', undefined);
     expect(screen.getByRole('status')).toHaveTextContent('ipVerify.success');
     fireEvent.click(screen.getByRole('button', { name: 'common.confirm' }));
     expect(onDone).toHaveBeenCalledWith(result);
@@ -60,6 +61,36 @@ describe('two-factor log-in dialog', () => {
     fireEvent.change(screen.getByLabelText('ipVerify.code'), { target: { value: '111111' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'ipVerify.verify' })));
     expect(screen.getByRole('status')).toHaveTextContent('ipVerify.success');
+  });
+
+  // After repeated failures the server wants a captcha with each step
+  // (decision 0017): the box shows, and the next try carries its answer.
+  it('shows the captcha the server asks for and sends its answer', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve({ status: 200, json: () => Promise.resolve({ success: true, value: { captchaId: 'cap-1', image: '' } }) }));
+    const asked = new ApiError('login.captcha_required', 'Please enter the captcha', 400, { captcha: true });
+    const verify = vi.fn().mockRejectedValueOnce(asked).mockResolvedValueOnce(result);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TwoFactorDialog challenge={{ methods: ['totp'] }} send={vi.fn()} verify={verify} onDone={vi.fn()} onCancel={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    act(() => vi.advanceTimersByTime(100));
+    fireEvent.click(screen.getByRole('button', { name: 'ipVerify.clickToVerify' }));
+    fireEvent.change(screen.getByLabelText('ipVerify.code'), { target: { value: '000000' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'ipVerify.verify' })));
+    expect(verify).toHaveBeenLastCalledWith('totp', '000000', undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'ipVerify.retry' }));
+    fireEvent.change(screen.getByLabelText('ipVerify.code'), { target: { value: '111111' } });
+    // Without the captcha's answer nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'ipVerify.verify' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('form.empty');
+    expect(verify).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(screen.getByRole('img', { name: 'form.captchaImage' })).toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('form.captcha'), { target: { value: ' ab12 ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'ipVerify.verify' })));
+    expect(verify).toHaveBeenLastCalledWith('totp', '111111', { captchaId: 'cap-1', captcha: 'ab12' });
+    expect(screen.getByRole('status')).toHaveTextContent('ipVerify.success');
+    vi.unstubAllGlobals();
   });
 
   it('closing it before success gives the log-in up (X-036)', () => {

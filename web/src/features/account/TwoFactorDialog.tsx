@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { ToneIcon } from '../../components/MessageDialog';
 import { useCountdown } from '../../lib/countdown';
+import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errorText';
 import type { LoginResult } from './afterLogin';
+import { CaptchaField, type CaptchaAnswer } from './Captcha';
 
 // Challenge is the server's answer to a password log-in from a new address:
 // the ways to prove it is the member, and where a code was sent.
@@ -16,10 +18,11 @@ export type Step = 'start' | 'code' | 'success' | 'retry';
 
 type Props = {
   challenge: Challenge;
-  // send has a code sent by SMS or e-mail and answers its lifetime in minutes.
-  send: (method: string) => Promise<number>;
+  // send has a code sent by SMS or e-mail and answers its lifetime in
+  // minutes. human is the solved captcha once the server asked for one.
+  send: (method: string, human?: CaptchaAnswer) => Promise<number>;
   // verify finishes the log-in with the code.
-  verify: (method: string, code: string) => Promise<LoginResult>;
+  verify: (method: string, code: string, human?: CaptchaAnswer) => Promise<LoginResult>;
   onDone: (res: LoginResult) => void;
   // onCancel is the member closing the dialog before it succeeded.
   onCancel: () => void;
@@ -37,15 +40,41 @@ export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: P
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<LoginResult | null>(null);
   const [left, startCountdown] = useCountdown();
+  // After repeated failures the server asks a captcha with every step
+  // (decision 0017): the box shows, and each answer is good for one try.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captchaId: '', captcha: '' });
+  const [round, setRound] = useState(0);
+  const human = () => (captchaAsked ? { captchaId: captcha.captchaId, captcha: captcha.captcha.trim() } : undefined);
+  // failed shows err and, when the server wants a captcha, the box.
+  function failed(err: unknown) {
+    if (err instanceof ApiError && (err.value as { captcha?: boolean } | null)?.captcha) setCaptchaAsked(true);
+    setError(errorText(t, err));
+    if (captchaAsked || (err instanceof ApiError && (err.value as { captcha?: boolean } | null)?.captcha)) {
+      setRound((r) => r + 1);
+      setCaptcha({ captchaId: '', captcha: '' });
+    }
+  }
+  const missingCaptcha = () => captchaAsked && !captcha.captcha.trim();
 
   async function sendCode() {
     setBusy(true);
     setError('');
+    if (missingCaptcha()) {
+      setError(t('form.empty'));
+      setBusy(false);
+      return;
+    }
     try {
-      startCountdown((await send(method)) * 60);
+      const minutes = await send(method, human());
+      if (captchaAsked) {
+        setRound((r) => r + 1);
+        setCaptcha({ captchaId: '', captcha: '' });
+      }
+      startCountdown(minutes * 60);
       setStep('code');
     } catch (err) {
-      setError(errorText(t, err));
+      failed(err);
     } finally {
       setBusy(false);
     }
@@ -62,13 +91,17 @@ export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: P
       setError(t('errors.verifyFirst'));
       return;
     }
+    if (missingCaptcha()) {
+      setError(t('form.empty'));
+      return;
+    }
     setBusy(true);
     setError('');
     try {
-      setResult(await verify(method, code.trim()));
+      setResult(await verify(method, code.trim(), human()));
       setStep('success');
     } catch (err) {
-      setError(errorText(t, err));
+      failed(err);
       setStep('retry');
     } finally {
       setBusy(false);
@@ -99,6 +132,7 @@ export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: P
                 {error}
               </p>
             )}
+            {captchaAsked && method !== 'totp' && <CaptchaField id="two-factor-captcha" round={round} value={captcha.captcha} onChange={setCaptcha} />}
             <button type="button" className="button button-primary button-block" disabled={busy} onClick={clickToVerify}>
               {busy ? t('common.loading') : t('ipVerify.clickToVerify')}
             </button>
@@ -122,6 +156,7 @@ export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: P
                 {error}
               </p>
             )}
+            {captchaAsked && <CaptchaField id="two-factor-captcha" round={round} value={captcha.captcha} onChange={setCaptcha} />}
             <button type="submit" className="button button-primary button-block" disabled={busy}>
               {busy ? t('common.loading') : t('ipVerify.verify')}
             </button>
