@@ -37,6 +37,9 @@ func (s *Server) launchGame(w http.ResponseWriter, r *http.Request) (any, error)
 	if req.Mode != "" && req.Mode != provider.ModeReal && req.Mode != provider.ModeDemo {
 		return nil, badParam("mode", "real or demo")
 	}
+	if err := req.checkPlatform(); err != nil {
+		return nil, err
+	}
 	ctx := r.Context()
 	mer := merchantOf(ctx)
 	lr := provider.LaunchRequest{Merchant: mer.Code, Vendor: req.Vassalage, GameCode: req.GameCode, Language: req.language(r), Demo: req.Mode == provider.ModeDemo}
@@ -61,9 +64,31 @@ func (s *Server) launchVendor(w http.ResponseWriter, r *http.Request) (any, erro
 	if req.Vassalage == "" || len(req.Vassalage) > 40 {
 		return nil, badParam("vassalage", "a vendor code is required")
 	}
+	if err := req.checkPlatform(); err != nil {
+		return nil, err
+	}
 	ctx := r.Context()
 	return s.Games.StartGame(ctx, s.Catalog, provider.LaunchRequest{Merchant: merchantOf(ctx).Code, Member: memberOf(ctx),
 		Vendor: req.Vassalage, Language: req.language(r)})
+}
+
+// launchPlatforms are the builds a launch may ask a vendor for: the spec's
+// game platforms (flash, html5-desktop) and H5, the mobile build the site
+// asks for on touch screens (W names the site itself, not a game build).
+var launchPlatforms = []string{"flash", "html5-desktop", "H5"}
+
+// checkPlatform refuses a platform no vendor build answers to; empty
+// leaves the choice to the vendor.
+func (req launchRequest) checkPlatform() error {
+	if req.Platform == "" {
+		return nil
+	}
+	for _, p := range launchPlatforms {
+		if req.Platform == p {
+			return nil
+		}
+	}
+	return badParam("platform", "flash, html5-desktop or H5")
 }
 
 // language is the launch's language: the body's when the merchant offers

@@ -50,3 +50,27 @@ func TestLaunchLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestLaunchPlatform: a launch asks for one of the builds vendors have
+// (flash, html5-desktop, or H5 on touch screens); anything else is a 400
+// envelope, and an empty one leaves it to the vendor.
+func TestLaunchPlatform(t *testing.T) {
+	s := newHostileTestServer(t)
+	c := newClient(t, s, "demo")
+	if rec, _ := c.login("player01", "Player@123"); rec.Code != 200 {
+		t.Fatal("login")
+	}
+	for _, tt := range []struct {
+		path, platform string
+		status         int
+	}{
+		{"/wps/game/launchGame", "", 200}, {"/wps/game/launchGame", "html5-desktop", 200}, {"/wps/game/launchGame", "H5", 200},
+		{"/wps/game/launchGame", "flash", 200}, {"/wps/game/launchGame", "W", 400}, {"/wps/game/launchGame", "h5", 400},
+		{"/wps/game/launchGame", "<script>", 400}, {"/wps/game/launchGameVendor", "H5", 200}, {"/wps/game/launchGameVendor", "WEB", 400},
+	} {
+		body := map[string]string{"vassalage": "PG", "platform": tt.platform}
+		if rec, env := c.do(http.MethodPost, tt.path, body, false); rec.Code != tt.status || (tt.status == 400 && env.Code == "") {
+			t.Errorf("%s platform %q = %d %s, want %d", tt.path, tt.platform, rec.Code, env.Code, tt.status)
+		}
+	}
+}
