@@ -28,13 +28,23 @@ export function errorText(err: unknown, t: (k: string) => string): string {
 }
 
 // tellBalanceChanged lets the page around the game frame refresh the
-// header balance (GamePopup listens).
+// header balance (GamePopup listens, and hears only the launch host). The
+// game may be framed from a launch host, so the site around it has
+// another origin: the message goes to the framing page's origin, read from
+// the referrer. It carries no data, only "look again", so a referrer
+// withheld by policy falls back to any parent.
 export function tellBalanceChanged(): void {
   if (window.parent === window) return;
+  window.parent.postMessage({ type: 'portal:balance' }, parentOrigin(document.referrer));
+}
+
+// parentOrigin is the origin of the page that framed this one, or '*'.
+export function parentOrigin(referrer: string): string {
   try {
-    window.parent.postMessage({ type: 'portal:balance' }, window.location.origin);
+    const o = new URL(referrer).origin;
+    return o && o !== 'null' ? o : '*';
   } catch {
-    // A parent of another origin cannot be told; the socket still is.
+    return '*';
   }
 }
 
