@@ -33,6 +33,22 @@ func gamesService(db *database.DB, log *slog.Logger) (*provider.Service, error) 
 		provider.Options{Log: log}), nil
 }
 
+// withGames opens the database named by cfg and the wallet contract's
+// service over it for one command, and closes both after fn.
+func withGames(ctx context.Context, cfg config.Config, log *slog.Logger, fn func(*provider.Service) error) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	games, err := gamesService(db, log)
+	if err != nil {
+		return err
+	}
+	defer games.Close()
+	return fn(games)
+}
+
 // vendorCommand runs `portal vendor secret <code> [--rotate]`: it prints
 // the vendor's signing secret for the seamless-wallet API (creating it on
 // first use), or a new one that replaces it (the old one is honoured for
@@ -46,23 +62,16 @@ func vendorCommand(ctx context.Context, cfg config.Config, log *slog.Logger, arg
 	if len(args) < 2 || args[0] != "secret" || len(args) > 3 || (len(args) == 3 && args[2] != "--rotate") {
 		return fmt.Errorf("%w: %s", errUsage, use)
 	}
-	db, err := openDB(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	games, err := gamesService(db, log)
-	if err != nil {
-		return err
-	}
-	defer games.Close()
 	code := strings.ToUpper(args[1])
 	var secret string
-	if len(args) == 3 {
-		secret, err = games.RotateSecret(ctx, code)
-	} else {
-		secret, err = games.Secret(ctx, code)
-	}
+	err := withGames(ctx, cfg, log, func(games *provider.Service) (err error) {
+		if len(args) == 3 {
+			secret, err = games.RotateSecret(ctx, code)
+		} else {
+			secret, err = games.Secret(ctx, code)
+		}
+		return err
+	})
 	if errors.Is(err, provider.ErrVendorUnknown) {
 		return fmt.Errorf("%w: no vendor %q in the catalogue", errUsage, code)
 	}
@@ -93,33 +102,29 @@ func winLimitCommand(ctx context.Context, cfg config.Config, log *slog.Logger, a
 	default:
 		return fmt.Errorf("%w: %s", errUsage, use)
 	}
-	db, err := openDB(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	games, err := gamesService(db, log)
-	if err != nil {
-		return err
-	}
-	defer games.Close()
 	code := strings.ToUpper(args[0])
-	switch len(args) {
-	case 2:
-		err = games.ResetWinLimit(ctx, code)
-	case 3:
-		err = games.SetWinLimit(ctx, code, multiple, most)
-	}
-	if err == nil {
-		var l provider.WinLimit
-		if l, err = games.WinLimit(ctx, code); err == nil {
-			kind := "its own"
-			if l.Default {
-				kind = "the default"
-			}
-			fmt.Fprintf(stdout, "%s: a round pays at most %d times its stakes and at most %d in major units of its currency (%s)\n", code, l.Multiple, l.Max, kind)
+	err := withGames(ctx, cfg, log, func(games *provider.Service) error {
+		var err error
+		switch len(args) {
+		case 2:
+			err = games.ResetWinLimit(ctx, code)
+		case 3:
+			err = games.SetWinLimit(ctx, code, multiple, most)
 		}
-	}
+		if err != nil {
+			return err
+		}
+		l, err := games.WinLimit(ctx, code)
+		if err != nil {
+			return err
+		}
+		kind := "its own"
+		if l.Default {
+			kind = "the default"
+		}
+		fmt.Fprintf(stdout, "%s: a round pays at most %d times its stakes and at most %d in major units of its currency (%s)\n", code, l.Multiple, l.Max, kind)
+		return nil
+	})
 	switch {
 	case errors.Is(err, provider.ErrVendorUnknown):
 		return fmt.Errorf("%w: no vendor %q in the catalogue", errUsage, code)
@@ -141,25 +146,21 @@ func vendorSimCommand(ctx context.Context, cfg config.Config, log *slog.Logger, 
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%w: vendor-sim [--portal URL] [--addr ADDR] [--faults]", errUsage)
 	}
-	db, err := openDB(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	games, err := gamesService(db, log)
-	if err != nil {
-		return err
-	}
-	defer games.Close()
-	base := strings.TrimRight(*portal, "/")
+	return withGames(ctx, cfg, log, func(games *provider.Service) error {
+		return serveVendorSim(ctx, log, games, strings.TrimRight(*portal, "/"), *addr, *faults)
+	})
+}
+
+// serveVendorSim serves the simulator at addr until ctx ends.
+func serveVendorSim(ctx context.Context, log *slog.Logger, games *provider.Service, base, addr string, faults bool) error {
 	sim := vendorsim.NewHandler(&vendorsim.Client{
 		Base:   func() string { return base },
 		HTTP:   &http.Client{Timeout: 15 * time.Second},
 		Secret: games.Secret,
-	}, *faults)
-	ln, err := net.Listen("tcp", *addr)
+	}, faults)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("listen %s: %w", *addr, err)
+		return fmt.Errorf("listen %s: %w", addr, err)
 	}
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
 	log.Info("vendor simulator serving", "addr", ln.Addr().String(), "portal", base)
