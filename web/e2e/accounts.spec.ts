@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { closeGreeting, shot, visitInEnglish as visit } from './support';
+import { closeGreeting, logInPlayer, shot, visitInEnglish as visit } from './support';
 
 // The account flows through the browser, over the encrypted API, against
 // the seeded demo merchant in dev mode (SMS codes readable at /dev/outbox).
@@ -157,4 +157,37 @@ test('a member sets up an authenticator from the security centre', async ({ page
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.locator('.totp .form-error')).toBeVisible();
   await shot(page, 'security-centre-totp');
+});
+
+// C-117/C-118: a log-in from an address the member never used opens the
+// labelled two-factor dialog: click to verify sends a code by e-mail, the
+// code logs in, and the dialog says so before it closes.
+test('a log-in from a new address is verified in the two-factor dialog', async ({ browser }) => {
+  // The very first log-in of an account only records its address.
+  const first = await browser.newPage();
+  await logInPlayer(first);
+  await first.close();
+  const ctx = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' } });
+  const page = await ctx.newPage();
+  await visit(page, '/login');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('Username', { exact: true }).fill('player01');
+  await login.getByLabel('Password').fill('Player@123');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Two-factor verification' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Click to verify' })).toBeVisible();
+  await dialog.getByRole('tab', { name: /E-mail to/ }).click();
+  await shot(page, 'two-factor-start');
+  await dialog.getByRole('button', { name: 'Click to verify' }).click();
+  // Verify without the code: complete verification first.
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('verification');
+  await dialog.getByLabel('Verification code').fill(await lastCode(page, 'player01@example.com'));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(/Verification successful/);
+  await shot(page, 'two-factor-success');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('.member-name').first()).toHaveText('player01');
+  await ctx.close();
 });

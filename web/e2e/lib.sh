@@ -93,8 +93,10 @@ start_server() {
 	fi
 
 	# The data dir is the only state: nothing in the caller's environment may
-	# point the server at another database.
-	env -u PORTAL_DB PORTAL_DATA="$dir" PORTAL_DEV=1 PORTAL_ADDR="127.0.0.1:$port" \
+	# point the server at another database. The browser is a trusted proxy,
+	# so a test can come "from" another address with X-Forwarded-For (the
+	# log-in from a new address).
+	env -u PORTAL_DB PORTAL_DATA="$dir" PORTAL_DEV=1 PORTAL_ADDR="127.0.0.1:$port" PORTAL_TRUSTED_PROXIES=127.0.0.1/32 \
 		"$bin" serve >"$SERVER_LOG" 2>&1 &
 	SERVER_PID=$!
 
