@@ -48,6 +48,10 @@ func TestDecodeCallback(t *testing.T) {
 		{"unknown member twice", OpBet, strings.Replace(ok, `{`, `{"extra":1,"EXTRA":2,`, 1), false},
 		{"nested member twice", OpBet, strings.Replace(ok, `{`, `{"extra":{"amount":1,"amount":2},`, 1), false},
 		{"member twice in an array's object", OpBet, strings.Replace(ok, `{`, `{"extra":[1,{"x":1,"X":2}],`, 1), false},
+		{"a value that looks like members", OpBet, strings.Replace(ok, `{`, `{"extra":"\",\"amount\":5,\"",`, 1), true},
+		{"the same name in sibling objects", OpBet, strings.Replace(ok, `{`, `{"a":{"x":1},"b":{"x":2},"c":[{"x":1},{"x":2}],`, 1), true},
+		{"a name twice among many", OpBet, strings.Replace(ok, `{`, `{"extra":{"n1":1,"n2":1,"n3":1,"n4":1,"n5":1,"n6":1,"n7":1,"n8":1,"n9":1,"n10":1,"n11":1,"n12":1,"n13":1,"n14":1,"n15":1,"n16":1,"n17":1,"n18":1,"N3":1},`, 1), false},
+		{"Kelvin sign twin", OpBet, strings.Replace(ok, `{`, `{"k":1,"\u212a":2,`, 1), false},
 		{"same names in sibling objects", OpBet, strings.Replace(ok, `{`, `{"a":{"x":1},"b":{"x":2},`, 1), true},
 	}
 	for _, tt := range tests {

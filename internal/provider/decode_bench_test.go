@@ -21,3 +21,12 @@ func BenchmarkCheckUnambiguous(b *testing.B) {
 		}
 	}
 }
+
+// TestFoldInto: the ASCII fast path folds as foldName does.
+func TestFoldInto(t *testing.T) {
+	for _, name := range []string{"amount", "Amount", "AMOUNT", "transactionId", "k\u212a", "ſs", "", "a_b-9", "é"} {
+		if got, want := string(foldInto(nil, []byte(name))), foldName(name); got != want {
+			t.Errorf("foldInto(%q) = %q, foldName = %q", name, got, want)
+		}
+	}
+}
