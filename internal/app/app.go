@@ -40,6 +40,10 @@ Usage:
                                           a multiple of its stakes and a maximum in major units
   portal vendor-sim [--portal URL] [--addr ADDR] [--faults]
                                           run the vendor simulator as a process of its own
+  portal operator create <merchant|platform> <username> --role <role>
+                                          add a back-office operator and print a one-time password
+                                          (changed at the first log-in); roles: owner, finance, risk,
+                                          support, content, marketing, readonly or a custom one
   portal version                          print the version
 
 Environment: PORTAL_DB (SQLite path, sqlite:///absolute/path, sqlite:relative/path, file:...,
@@ -105,6 +109,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return walletCommand(ctx, cfg, args, stdout)
 	case "vendor":
 		return vendorCommand(ctx, cfg, log, args, stdout)
+	case "operator":
+		return operatorCommand(ctx, cfg, args, stdout)
 	case "vendor-sim":
 		return vendorSimCommand(ctx, cfg, log, args)
 	case "version":

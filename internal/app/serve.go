@@ -16,6 +16,7 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/notify"
+	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
@@ -148,6 +149,7 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Games:     games,
 		Inhouse:   ownGames,
 		Hub:       hub,
+		Operators: operator.NewService(db, nil),
 		SMS:       sms,
 		Email:     email,
 		Outbox:    outbox,

@@ -87,6 +87,11 @@ func adjust(ctx context.Context, db *database.DB, ledger *wallet.Service, code, 
 	if err != nil {
 		return err
 	}
+	// The emergency adjustment is in the audit trail like an operator's.
+	if err := cliAudit(ctx, db, code, "cli.wallet.adjust", "member:"+m.Username, nil,
+		map[string]any{"transfer": t.ID, "amount": amountText, "currency": mer.Currency, "reason": strings.TrimSpace(reason)}); err != nil {
+		return err
+	}
 	balance, err := ledger.Balance(ctx, code, wallet.Member(m.ID, mer.Currency))
 	if err != nil {
 		return err

@@ -19,6 +19,7 @@ const (
 	keyEncrypted
 	keyMember
 	keyToken
+	keyAdmin
 )
 
 func requestID(ctx context.Context) string {

@@ -12,6 +12,7 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/notify"
+	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 )
@@ -81,6 +82,22 @@ var domainErrors = []struct {
 	code   string
 }{
 	{merchant.ErrUnknownMerchant, http.StatusBadRequest, "invalid.domain"},
+	{operator.ErrLoginFailed, http.StatusUnauthorized, "admin.login_failed"},
+	{operator.ErrLoginToken, http.StatusUnauthorized, "admin.login_token_invalid"},
+	{operator.ErrTOTPInvalid, http.StatusUnauthorized, "admin.totp_invalid"},
+	{operator.ErrNoSession, http.StatusUnauthorized, "admin.not_session"},
+	{operator.ErrPasswordRule, http.StatusUnprocessableEntity, "admin.password_invalid"},
+	{operator.ErrUsernameRule, http.StatusUnprocessableEntity, "admin.username_invalid"},
+	{operator.ErrUsernameTaken, http.StatusConflict, "admin.username_taken"},
+	{operator.ErrUnknownRole, http.StatusUnprocessableEntity, "admin.role_unknown"},
+	{operator.ErrBuiltinRole, http.StatusConflict, "admin.role_builtin"},
+	{operator.ErrRoleExists, http.StatusConflict, "admin.role_exists"},
+	{operator.ErrUnknownPerm, http.StatusUnprocessableEntity, "admin.permission_unknown"},
+	{operator.ErrAboveOwn, http.StatusForbidden, "admin.beyond_own_permissions"},
+	{operator.ErrLastOwner, http.StatusConflict, "admin.last_owner"},
+	{operator.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+	{operator.ErrCIDR, http.StatusUnprocessableEntity, "admin.cidr_invalid"},
+	{operator.ErrMerchantUnknown, http.StatusBadRequest, "invalid.domain"},
 	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 	{merchant.ErrBadPayload, http.StatusBadRequest, "request.decrypt_failed"},
 	{merchant.ErrPayloadReplayed, http.StatusConflict, "request.replayed"},
@@ -122,6 +139,10 @@ func answerFor(err error) (*apiError, bool) {
 	var ae *apiError
 	if errors.As(err, &ae) {
 		return ae, true
+	}
+	var locked *operator.LockedError
+	if errors.As(err, &locked) {
+		return newError(http.StatusTooManyRequests, "admin.too_many_attempts", retryAfter{RetryAfter: int(locked.RetryAfter.Seconds()) + 1}), true
 	}
 	if ae, ok := smsLimitError(err); ok {
 		return ae, true

@@ -365,6 +365,97 @@ var messages = map[string]map[string]string{
 		"KM": "សូមចូលគណនីជាមុនសិន",
 		"CN": "请先登录",
 	},
+	// The back office (admin.go).
+	"admin.login_failed": {
+		"EN": "Wrong username or password",
+		"KM": "ឈ្មោះអ្នកប្រើ ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ",
+		"CN": "用户名或密码错误",
+	},
+	"admin.login_token_invalid": {
+		"EN": "This log-in has expired, please start again",
+		"KM": "ការចូលនេះបានផុតកំណត់ សូមចាប់ផ្តើមម្តងទៀត",
+		"CN": "本次登录已过期，请重新开始",
+	},
+	"admin.totp_invalid": {
+		"EN": "The authenticator code is incorrect",
+		"KM": "លេខកូដកម្មវិធីផ្ទៀងផ្ទាត់មិនត្រឹមត្រូវ",
+		"CN": "身份验证器代码不正确",
+	},
+	"admin.too_many_attempts": {
+		"EN": "Too many failed log-ins, try again later",
+		"KM": "ការចូលបរាជ័យច្រើនដងពេក សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ",
+		"CN": "登录失败次数过多，请稍后再试",
+	},
+	"admin.not_session": {
+		"EN": "Please log in to the back office",
+		"KM": "សូមចូលទៅកាន់ផ្នែកគ្រប់គ្រង",
+		"CN": "请登录后台",
+	},
+	"admin.csrf": {
+		"EN": "The request's security token is missing or wrong, reload the page",
+		"KM": "សញ្ញាសម្គាល់សុវត្ថិភាពនៃសំណើបាត់ ឬខុស សូមផ្ទុកទំព័រឡើងវិញ",
+		"CN": "请求的安全令牌缺失或错误，请刷新页面",
+	},
+	"admin.ip_not_allowed": {
+		"EN": "The back office cannot be used from this address",
+		"KM": "មិនអាចប្រើផ្នែកគ្រប់គ្រងពីអាសយដ្ឋាននេះបានទេ",
+		"CN": "不允许从此地址使用后台",
+	},
+	"admin.forbidden": {
+		"EN": "Your role does not allow this",
+		"KM": "តួនាទីរបស់អ្នកមិនអនុញ្ញាតឱ្យធ្វើការនេះទេ",
+		"CN": "您的角色无权执行此操作",
+	},
+	"admin.beyond_own_permissions": {
+		"EN": "You cannot grant permissions you do not have yourself",
+		"KM": "អ្នកមិនអាចផ្តល់សិទ្ធិដែលខ្លួនអ្នកមិនមានបានទេ",
+		"CN": "不能授予您自己没有的权限",
+	},
+	"admin.password_invalid": {
+		"EN": "The password must have 8 to 64 characters with letters and digits",
+		"KM": "ពាក្យសម្ងាត់ត្រូវមាន 8 ដល់ 64 តួអក្សរ ដែលមានទាំងអក្សរ និងលេខ",
+		"CN": "密码须为 8 至 64 个字符，包含字母和数字",
+	},
+	"admin.username_invalid": {
+		"EN": "The username must have 3 to 32 letters, digits, dots, dashes or underscores",
+		"KM": "ឈ្មោះអ្នកប្រើត្រូវមាន 3 ដល់ 32 អក្សរ លេខ ចំណុច សញ្ញាដក ឬសញ្ញាគូសក្រោម",
+		"CN": "用户名须为 3 至 32 个字母、数字、点、短横线或下划线",
+	},
+	"admin.username_taken": {
+		"EN": "This username is already taken",
+		"KM": "ឈ្មោះអ្នកប្រើនេះត្រូវបានគេយករួចហើយ",
+		"CN": "该用户名已被使用",
+	},
+	"admin.role_unknown": {
+		"EN": "No such role",
+		"KM": "មិនមានតួនាទីនេះទេ",
+		"CN": "角色不存在",
+	},
+	"admin.role_builtin": {
+		"EN": "Built-in roles cannot be changed",
+		"KM": "មិនអាចផ្លាស់ប្តូរតួនាទីដែលមានស្រាប់បានទេ",
+		"CN": "内置角色不可更改",
+	},
+	"admin.role_exists": {
+		"EN": "A role with this name exists",
+		"KM": "តួនាទីដែលមានឈ្មោះនេះមានរួចហើយ",
+		"CN": "同名角色已存在",
+	},
+	"admin.permission_unknown": {
+		"EN": "Unknown permission",
+		"KM": "សិទ្ធិមិនស្គាល់",
+		"CN": "未知权限",
+	},
+	"admin.last_owner": {
+		"EN": "The merchant's last enabled owner cannot be disabled or demoted",
+		"KM": "មិនអាចបិទ ឬបន្ថយតួនាទីម្ចាស់ចុងក្រោយដែលកំពុងដំណើរការរបស់ពាណិជ្ជករបានទេ",
+		"CN": "不能停用或降级商户最后一个启用的所有者",
+	},
+	"admin.cidr_invalid": {
+		"EN": "An address range is not a valid CIDR",
+		"KM": "ជួរអាសយដ្ឋានមួយមិនមែនជា CIDR ត្រឹមត្រូវទេ",
+		"CN": "地址范围不是有效的 CIDR",
+	},
 }
 
 // message looks code up for lang, falling back to EN, then to the code.

@@ -17,6 +17,9 @@ var commonErrors = []string{"system.error", "request.invalid_parameter", "reques
 // systemErrors are answered by every route that needs a merchant.
 var merchantErrors = []string{"invalid.domain"}
 
+// adminErrors are answered by every Admin route that needs a session.
+var adminErrors = []string{"admin.not_session", "admin.csrf", "admin.ip_not_allowed", "admin.forbidden", "invalid.domain"}
+
 // lobbyErrors are answered by every Lobby route.
 var lobbyErrors = []string{"system.maintenance", "system.region_restricted"}
 
@@ -67,7 +70,27 @@ func buildOpenAPI(table []Route) map[string]any {
 			"operationId": operationID(rt),
 		}
 		var params []any
-		if rt.Access != Public {
+		if rt.Access == Admin {
+			params = append(params, map[string]any{
+				"name": "Merchant", "in": "header", "required": false,
+				"description": "Platform operators only: the merchant to act on (none: the platform); a merchant's operator may send only their own",
+				"schema":      map[string]any{"type": "string"},
+			})
+			if !rt.NoSession {
+				op["security"] = []any{map[string]any{"adminCookie": []any{}}}
+				if rt.Method != "GET" {
+					params = append(params, map[string]any{
+						"name": "X-CSRF-Token", "in": "header", "required": true,
+						"description": "The session's CSRF token (from the log-in or /admin/api/me)",
+						"schema":      map[string]any{"type": "string"},
+					})
+				}
+			}
+			if rt.Permission != "" {
+				op["x-permission"] = string(rt.Permission)
+				op["description"] = "Needs the permission " + string(rt.Permission) + "."
+			}
+		} else if rt.Access != Public {
 			params = append(params, map[string]any{
 				"name": "Merchant", "in": "header", "required": true,
 				"description": "White-label merchant code",
@@ -115,7 +138,11 @@ func buildOpenAPI(table []Route) map[string]any {
 			}
 		}
 		codes := slices.Concat(commonErrors, rt.Errors)
-		if rt.Access != Public {
+		if rt.Access == Admin {
+			if !rt.NoSession {
+				codes = append(codes, adminErrors...)
+			}
+		} else if rt.Access != Public {
 			codes = append(codes, merchantErrors...)
 		}
 		if rt.Access == Lobby {
@@ -175,8 +202,9 @@ func buildOpenAPI(table []Route) map[string]any {
 			"version":     "1",
 			"description": "The white-label gaming portal's JSON API. Every answer is an envelope; see docs in the repository.",
 		},
-		"paths":      paths,
-		"components": map[string]any{"schemas": defs},
+		"paths": paths,
+		"components": map[string]any{"schemas": defs, "securitySchemes": map[string]any{
+			"adminCookie": map[string]any{"type": "apiKey", "in": "cookie", "name": "portal_admin"}}},
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"portal/internal/merchant"
+	"portal/internal/operator"
 )
 
 // Access says what a route needs before its handler runs.
@@ -23,6 +24,13 @@ const (
 	// Lobby routes need a merchant in normal status: 503 in maintenance,
 	// 403 from a blocked region.
 	Lobby
+	// Admin routes are the back office's (/admin/api, admin.go): no
+	// Merchant header needed (a platform operator may send one to name
+	// the merchant to act on), the portal_admin cookie session with its
+	// CSRF token on every non-GET, the merchant's IP allow-list and the
+	// route's Permission; every mutating call and every refusal is
+	// audited.
+	Admin
 )
 
 // Route is one entry of the API's table of contents (routes.go).
@@ -51,6 +59,11 @@ type Route struct {
 	// must not use carries it; TestTrialAccountsRefusedCentrally holds the
 	// table to that.
 	RealAccount bool
+	// Permission is what an Admin route needs; "" lets any logged-in
+	// operator in.
+	Permission operator.Permission
+	// NoSession opens an Admin route without a session: the log-in steps.
+	NoSession bool
 	// Errors lists the codes this route answers beyond the common ones.
 	Errors []string
 	// JSON handles an envelope route: its value is written with 200.
@@ -76,6 +89,10 @@ func (s *Server) mount(table []Route) chi.Router {
 		s.writeError(w, r, newError(http.StatusMethodNotAllowed, "request.method_not_allowed", nil))
 	})
 	for _, rt := range table {
+		if rt.Access == Admin {
+			r.Method(rt.Method, rt.Path, s.adminHandler(rt))
+			continue
+		}
 		r.Method(rt.Method, rt.Path, s.handler(rt))
 	}
 	return r

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 
 	"portal/internal/catalog"
 	"portal/internal/identity"
 	"portal/internal/merchant"
+	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/wallet"
@@ -315,6 +317,63 @@ func (s *Server) routes() []Route {
 			Raw: s.gameIcon, Errors: []string{"game.not_found"}},
 		{Method: http.MethodGet, Path: "/icons/vendors/{code}.svg", Tag: "catalogue", Access: Public,
 			Summary: "A vendor's generated logo", Raw: s.vendorLogo, Errors: []string{"vendor.not_found"}},
+		// The back office (admin.go, decision 0022): Access Admin, each
+		// naming its Permission ("" any logged-in operator); every
+		// mutating call and every refusal is audited.
+		{Method: http.MethodPost, Path: "/admin/api/session", Tag: "admin", Access: Admin, NoSession: true,
+			Summary: "Back-office log-in, step 1: username and password; answers the next step (password_change, totp_setup or totp) and its loginToken",
+			Body:    adminLoginRequest{}, Result: operator.Step{}, Payload: s.adminLogin,
+			Errors: []string{"admin.login_failed", "admin.too_many_attempts", "request.invalid_body"}},
+		{Method: http.MethodPost, Path: "/admin/api/session/password", Tag: "admin", Access: Admin, NoSession: true,
+			Summary: "Back-office log-in: set a new password (8-64 characters, letters and digits); answers the next step",
+			Body:    adminPasswordRequest{}, Result: operator.Step{}, Payload: s.adminPassword,
+			Errors: []string{"admin.login_token_invalid", "admin.password_invalid", "admin.ip_not_allowed", "request.invalid_body"}},
+		{Method: http.MethodPost, Path: "/admin/api/session/totp", Tag: "admin", Access: Admin, NoSession: true,
+			Summary: "Back-office log-in, last step: an authenticator code (enables it on a set-up step); sets the portal_admin cookie",
+			Body:    adminTOTPRequest{}, Result: adminLoginDone{}, Payload: s.adminTOTP,
+			Errors: []string{"admin.login_token_invalid", "admin.totp_invalid", "admin.too_many_attempts", "admin.ip_not_allowed", "request.invalid_body"}},
+		{Method: http.MethodDelete, Path: "/admin/api/session", Tag: "admin", Access: Admin,
+			Summary: "End the back-office session", Payload: s.adminLogout},
+		{Method: http.MethodGet, Path: "/admin/api/me", Tag: "admin", Access: Admin,
+			Summary: "The logged-in operator, their permissions and CSRF token", Result: adminMe{}, JSON: s.adminMeRoute},
+		{Method: http.MethodGet, Path: "/admin/api/permissions", Tag: "admin", Access: Admin,
+			Summary: "Every permission a role can hold", Result: []operator.PermissionInfo{}, JSON: s.adminPermissions},
+		{Method: http.MethodGet, Path: "/admin/api/roles", Tag: "admin", Access: Admin,
+			Summary: "The built-in roles and the merchant's own", Result: []operator.Role{}, JSON: s.adminRoles},
+		{Method: http.MethodPost, Path: "/admin/api/roles", Tag: "admin", Access: Admin, Permission: operator.RolesManage,
+			Summary: "Compose a custom role (never with a permission its creator lacks)",
+			Body:    adminRoleRequest{}, Result: operator.Role{}, Payload: s.adminCreateRole,
+			Errors: []string{"admin.role_builtin", "admin.role_exists", "admin.role_unknown", "admin.permission_unknown", "admin.beyond_own_permissions", "request.invalid_body"}},
+		{Method: http.MethodPut, Path: "/admin/api/roles/{name}", Tag: "admin", Access: Admin, Permission: operator.RolesManage,
+			Summary: "Change a custom role's permissions (built-ins cannot be changed)",
+			Body:    adminRoleRequest{}, Result: operator.Role{}, Payload: s.adminUpdateRole,
+			Errors: []string{"admin.role_builtin", "admin.role_unknown", "admin.permission_unknown", "admin.beyond_own_permissions", "request.invalid_body"}},
+		{Method: http.MethodGet, Path: "/admin/api/operators", Tag: "admin", Access: Admin, Permission: operator.OperatorsManage,
+			Summary: "The merchant's operators", Result: []operator.Operator{}, JSON: s.adminOperators},
+		{Method: http.MethodPost, Path: "/admin/api/operators", Tag: "admin", Access: Admin, Permission: operator.OperatorsManage,
+			Summary: "Add an operator; answers a one-time password to change at the first log-in",
+			Body:    adminOperatorRequest{}, Result: adminOperatorCreated{}, Payload: s.adminCreateOperator,
+			Errors: []string{"admin.username_invalid", "admin.username_taken", "admin.role_unknown", "admin.beyond_own_permissions", "request.invalid_body"}},
+		{Method: http.MethodPut, Path: "/admin/api/operators/{id}", Tag: "admin", Access: Admin, Permission: operator.OperatorsManage,
+			Summary: "Change an operator's role or disable them (never above one's own permissions, never the last enabled owner)",
+			Body:    operator.Change{}, Result: operator.Operator{}, Payload: s.adminUpdateOperator,
+			Errors: []string{"resource.not_found", "admin.role_unknown", "admin.beyond_own_permissions", "admin.last_owner", "request.invalid_body"}},
+		{Method: http.MethodPost, Path: "/admin/api/operators/{id}/reset-totp", Tag: "admin", Access: Admin, Permission: operator.OperatorsManage,
+			Summary: "Remove an operator's authenticator: their next log-in sets up a new one",
+			Result:  operator.Operator{}, Payload: s.adminResetTOTP, Errors: []string{"resource.not_found", "admin.beyond_own_permissions"}},
+		{Method: http.MethodGet, Path: "/admin/api/audit", Tag: "admin", Access: Admin, Permission: operator.AuditRead,
+			Summary: "The audit trail, newest first",
+			Query: append(slices.Clone(auditParams),
+				Param{Name: "pageNum", Type: TypeInteger, Min: 1, Max: 100000, Default: "1"},
+				Param{Name: "pageSize", Type: TypeInteger, Min: 1, Max: 100, Default: "20"}),
+			Result: Page[operator.Entry]{}, JSON: s.adminAudit},
+		{Method: http.MethodGet, Path: "/admin/api/audit.csv", Tag: "admin", Access: Admin, Permission: operator.AuditRead,
+			Summary: "The audit trail as CSV (same filters; formula-like cells prefixed with ')", Query: auditParams, Raw: s.adminAuditCSV},
+		{Method: http.MethodGet, Path: "/admin/api/merchant/ip-allow", Tag: "admin", Access: Admin,
+			Summary: "The merchant's back-office IP allow-list (empty: any address)", Result: adminIPAllow{}, JSON: s.adminIPAllow},
+		{Method: http.MethodPut, Path: "/admin/api/merchant/ip-allow", Tag: "admin", Access: Admin, Permission: operator.SettingsWrite,
+			Summary: "Replace the merchant's back-office IP allow-list",
+			Body:    adminIPAllow{}, Result: adminIPAllow{}, Payload: s.adminSetIPAllow, Errors: []string{"admin.cidr_invalid", "request.invalid_body"}},
 	}
 	if s.Config.Dev {
 		// Dev mode only (PORTAL_DEV=1): these routes do not exist otherwise.

@@ -15,6 +15,7 @@ import (
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/notify"
+	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
@@ -66,6 +67,9 @@ type Deps struct {
 	Inhouse *inhouse.Service
 	// Hub pushes events to members' websockets.
 	Hub *realtime.Hub
+	// Operators runs the back office's accounts, sessions and audit
+	// trail; nil answers the admin routes 404.
+	Operators *operator.Service
 }
 
 // Server answers the API.

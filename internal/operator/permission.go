@@ -1,0 +1,115 @@
+// Package operator is the back office's own domain: operator accounts of a
+// merchant or of the platform, their roles and named permissions, admin
+// sessions and log-in steps (password, then a mandatory authenticator), the
+// per-merchant IP allow-list, and the append-only audit trail (decision
+// 0022). The domains own the operations themselves; this package says who
+// may run them and remembers that they did.
+package operator
+
+import "slices"
+
+// Permission names one thing an operator may do. Every back-office route
+// names the permission it needs in routes.go; later screens reuse these.
+type Permission string
+
+// The permissions, each with its description in Permissions.
+const (
+	// DashboardRead opens the live figures (registrations, bets, GGR).
+	DashboardRead Permission = "dashboard.read"
+	// ReportsRead opens the reports (GGR by day, vendor, game; player
+	// profit and loss) and their CSV exports.
+	ReportsRead Permission = "reports.read"
+	// PlayersRead searches players and opens their profile, balance,
+	// ledger, bets, sessions and log-in history.
+	PlayersRead Permission = "players.read"
+	// PlayersWrite freezes and unfreezes players, forces log-outs, resets
+	// passwords and authenticators, edits notes and tags, sends messages.
+	PlayersWrite Permission = "players.write"
+	// WalletAdjustRequest asks for a balance adjustment (maker).
+	WalletAdjustRequest Permission = "wallet.adjust.request"
+	// WalletAdjustApprove approves another operator's adjustment (checker).
+	WalletAdjustApprove Permission = "wallet.adjust.approve"
+	// GamesWrite switches games and vendors on, off or into maintenance,
+	// sets flags and order, rotates vendor secrets and win ceilings.
+	GamesWrite Permission = "games.write"
+	// ContentWrite publishes banners, notices, announcements and help.
+	ContentWrite Permission = "content.write"
+	// SettingsWrite changes the merchant's settings: module tree, register
+	// rules, languages, domains, region rules, maintenance, customer
+	// service, the back office's IP allow-list.
+	SettingsWrite Permission = "settings.write"
+	// OperatorsManage lists, creates, changes and disables operators and
+	// resets their authenticators.
+	OperatorsManage Permission = "operators.manage"
+	// RolesManage composes custom roles.
+	RolesManage Permission = "roles.manage"
+	// AuditRead reads and exports the audit trail.
+	AuditRead Permission = "audit.read"
+)
+
+// PermissionInfo is a permission as the role editor lists it.
+type PermissionInfo struct {
+	Name        Permission `json:"name"`
+	Description string     `json:"description"`
+}
+
+// Permissions is every permission, in the order the role editor shows them.
+var Permissions = []PermissionInfo{
+	{DashboardRead, "See the dashboard's live figures"},
+	{ReportsRead, "Read and export reports"},
+	{PlayersRead, "Search players and open their records"},
+	{PlayersWrite, "Freeze, log out, reset and annotate players"},
+	{WalletAdjustRequest, "Request balance adjustments"},
+	{WalletAdjustApprove, "Approve other operators' balance adjustments"},
+	{GamesWrite, "Manage games and vendors"},
+	{ContentWrite, "Publish banners, notices, announcements and help"},
+	{SettingsWrite, "Change the merchant's settings and IP allow-list"},
+	{OperatorsManage, "Manage operators"},
+	{RolesManage, "Compose custom roles"},
+	{AuditRead, "Read and export the audit trail"},
+}
+
+// Known reports whether p is one of Permissions.
+func Known(p Permission) bool {
+	return slices.ContainsFunc(Permissions, func(i PermissionInfo) bool { return i.Name == p })
+}
+
+func allPermissions() []Permission {
+	out := make([]Permission, len(Permissions))
+	for i, p := range Permissions {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// The built-in roles' names.
+const (
+	RoleOwner     = "owner"
+	RoleFinance   = "finance"
+	RoleRisk      = "risk"
+	RoleSupport   = "support"
+	RoleContent   = "content"
+	RoleMarketing = "marketing"
+	RoleReadonly  = "readonly"
+)
+
+// BuiltinRoles are the roles every merchant has; they cannot be changed.
+var BuiltinRoles = map[string][]Permission{
+	RoleOwner:     allPermissions(),
+	RoleFinance:   {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, AuditRead},
+	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, AuditRead},
+	RoleSupport:   {PlayersRead, PlayersWrite},
+	RoleContent:   {ContentWrite},
+	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite},
+	RoleReadonly:  {DashboardRead, ReportsRead, PlayersRead},
+}
+
+// Covers reports whether have holds every permission of want.
+func Covers(have, want []Permission) bool {
+	for _, p := range want {
+		if !slices.Contains(have, p) {
+			return false
+		}
+	}
+	return true
+}
