@@ -19,18 +19,20 @@ var merchantCodePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // apiPrefixes never fall back to the web app: an unknown API path is a 404
 // envelope, not an HTML page.
-var apiPrefixes = []string{"/wps/", "/lgw/", "/lotto/", "/vendor/", "/inhouse/", "/sim/", "/icons/", "/media/", "/dev/", "/openapi.json", "/healthz"}
+var apiPrefixes = []string{"/admin/api/", "/wps/", "/lgw/", "/lotto/", "/vendor/", "/inhouse/", "/sim/", "/icons/", "/media/", "/dev/", "/openapi.json", "/healthz"}
 
 // spaHandler serves the built web app from files: a file when the path names
-// one, else index.html so that history routes (/member, /provider?...) load
-// the app, which then routes on the client.
+// one, else the page of the app the path belongs to, so that history routes
+// load it and it routes on the client: admin.html (the back office, a second
+// entry whose code the player page never loads) for /admin and /admin/...,
+// index.html (the player site) for everything else (/member, /provider?...).
 func (s *Server) spaHandler(files fs.FS) http.HandlerFunc {
 	fileServer := http.FileServerFS(files)
 	zipped := &gzipCache{files: files}
 	return func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		for _, prefix := range apiPrefixes {
-			if strings.HasPrefix(p, prefix) {
+			if strings.HasPrefix(p, prefix) || p+"/" == prefix {
 				s.writeError(w, r, newError(http.StatusNotFound, "request.not_found", nil))
 				return
 			}
@@ -53,16 +55,32 @@ func (s *Server) spaHandler(files fs.FS) http.HandlerFunc {
 				return
 			}
 		}
-		index, err := fs.ReadFile(files, "index.html")
+		page := "index.html"
+		if isAdminPath(p) {
+			page = "admin.html"
+		}
+		index, err := fs.ReadFile(files, page)
 		if errors.Is(err, fs.ErrNotExist) || err != nil {
 			s.writeError(w, r, newError(http.StatusNotFound, "request.not_found", nil))
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
+		if page == "admin.html" {
+			// The back office knows its operator's merchant from the session,
+			// not from the host.
+			_, _ = w.Write(index)
+			return
+		}
 		w.Header().Add("Vary", "Host")
 		_, _ = w.Write(s.withMerchant(r, index))
 	}
+}
+
+// isAdminPath reports whether p is a back-office page: /admin or below it
+// (/admin/audit), not a neighbour such as /administrator.
+func isAdminPath(p string) bool {
+	return p == "/admin" || strings.HasPrefix(p, "/admin/")
 }
 
 // gzipCache compresses the app's text files once, on first request: the

@@ -80,3 +80,50 @@ func TestPageNamesTheMerchantOfItsDomain(t *testing.T) {
 		}
 	}
 }
+
+func TestBackOfficePathsGetTheAdminPage(t *testing.T) {
+	s := bareServer(t, nil, fstest.MapFS{
+		"index.html":        {Data: []byte("<html><head></head><body>player</body></html>")},
+		"admin.html":        {Data: []byte("<html><head></head><body>back office</body></html>")},
+		"assets/admin-1.js": {Data: []byte("console.log('admin')")},
+		"assets/index-1.js": {Data: []byte("console.log('player')")},
+	})
+	tests := []struct {
+		name, path string
+		status     int
+		want       string
+	}{
+		{"back office root", "/admin", 200, "back office"},
+		{"back office root with slash", "/admin/", 200, "back office"},
+		{"back office route", "/admin/audit", 200, "back office"},
+		{"back office nested route", "/admin/operators/roles?x=1", 200, "back office"},
+		{"player route", "/member", 200, "player"},
+		{"player home", "/", 200, "player"},
+		{"neighbour of admin is the player site", "/administrator", 200, "player"},
+		{"admin asset is a file", "/assets/admin-1.js", 200, "console.log('admin')"},
+		{"unknown admin API path", "/admin/api/nope", 404, `"request.not_found"`},
+		{"admin API root", "/admin/api", 404, `"request.not_found"`},
+		{"admin API below a known name", "/admin/api/me/x", 404, `"request.not_found"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
+			if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.want) {
+				t.Fatalf("status %d, body %q; want %d with %q", rec.Code, rec.Body.String(), tt.status, tt.want)
+			}
+			if tt.status == 404 && !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+				t.Errorf("content type %q, want the JSON envelope", rec.Header().Get("Content-Type"))
+			}
+		})
+	}
+}
+
+func TestBackOfficeWithoutItsPageIsNotFound(t *testing.T) {
+	s := bareServer(t, nil, fstest.MapFS{"index.html": {Data: []byte("<html>player</html>")}})
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/admin/audit", nil))
+	if rec.Code != 404 || strings.Contains(rec.Body.String(), "player") {
+		t.Fatalf("status %d, body %q: the player page must not stand in for the back office", rec.Code, rec.Body.String())
+	}
+}

@@ -9,5 +9,6 @@ vi.mock('react-i18next', () => ({
   initReactI18next: { type: '3rdParty', init: () => undefined },
 }));
 
-// jsdom has no scrolling; the app's scroll calls are no-ops here.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+// jsdom has no scrolling; the app's scroll calls are no-ops here. (Build
+// tests run in node, without a window.)
+if (typeof window !== 'undefined') window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, type RouteObject } from 'react-router';
+import { AuditPage } from './audit/AuditPage';
+import { allowedSections, sections } from './lib/sections';
+import { useAdminSession } from './lib/session';
+import { OperatorsPage } from './operators/OperatorsPage';
+import { LaterSection, NotPermitted } from './sections/LaterSection';
+import { Shell } from './shell/Shell';
+
+const built: Record<string, () => ReactNode> = {
+  audit: () => <AuditPage />,
+  operators: () => <OperatorsPage />,
+};
+
+// Allowed renders a section only for an operator whose role opens it: the
+// server refuses the data anyway, the screen should not pretend otherwise.
+function Allowed({ id }: { id: string }) {
+  const { me } = useAdminSession();
+  if (!allowedSections(me.permissions).some((s) => s.id === id)) return <NotPermitted />;
+  return <>{built[id] ? built[id]() : <LaterSection id={id} />}</>;
+}
+
+// Home opens the first section the operator may use.
+function Home() {
+  const { t } = useTranslation();
+  const { me } = useAdminSession();
+  const first = allowedSections(me.permissions)[0];
+  if (first) return <Navigate to={first.path} replace />;
+  return (
+    <div className="admin-empty" role="status">
+      <p className="admin-empty-title">{t('common.noSections')}</p>
+    </div>
+  );
+}
+
+/** adminRoutes are the back office's routes below /admin. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Shell />,
+    children: [
+      { index: true, element: <Home /> },
+      ...sections.map((s) => ({ path: s.path.slice(1), element: <Allowed id={s.id} /> })),
+      { path: '*', element: <Home /> },
+    ],
+  },
+];

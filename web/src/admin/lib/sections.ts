@@ -1,0 +1,30 @@
+/** Section is one entry of the side navigation. */
+export type Section = {
+  id: string;
+  path: string;
+  // anyOf: an operator with one of these permissions sees the section.
+  anyOf: string[];
+  // built: false for sections whose screens come with a later release.
+  built: boolean;
+  // parts are the panels of a section's page (sections.<id>.parts.<part>),
+  // drawn empty until the section is built.
+  parts?: string[];
+};
+
+// The sections of the back office (issue 13), in the navigation's order.
+export const sections: Section[] = [
+  { id: 'dashboard', path: '/dashboard', anyOf: ['dashboard.read'], built: false, parts: ['today', 'hourly'] },
+  { id: 'players', path: '/players', anyOf: ['players.read', 'players.write'], built: false, parts: ['search', 'profile'] },
+  { id: 'games', path: '/games', anyOf: ['games.write'], built: false, parts: ['games', 'vendors'] },
+  { id: 'settings', path: '/settings', anyOf: ['settings.write'], built: false, parts: ['modules', 'register', 'domains', 'maintenance'] },
+  { id: 'content', path: '/content', anyOf: ['content.write'], built: false, parts: ['banners', 'notices', 'announcements', 'help'] },
+  { id: 'reports', path: '/reports', anyOf: ['reports.read'], built: false, parts: ['ggr', 'profitLoss', 'players'] },
+  { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve'], built: false, parts: ['pending', 'history'] },
+  { id: 'audit', path: '/audit', anyOf: ['audit.read'], built: true },
+  { id: 'operators', path: '/operators', anyOf: ['operators.manage', 'roles.manage'], built: true },
+];
+
+/** allowedSections are the sections an operator with permissions may open. */
+export function allowedSections(permissions: readonly string[]): Section[] {
+  return sections.filter((s) => s.anyOf.some((p) => permissions.includes(p)));
+}

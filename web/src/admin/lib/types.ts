@@ -1,0 +1,54 @@
+// The back-office API's shapes (the contract of /admin/api).
+
+/** Me is the logged-in operator. */
+export type Me = {
+  id: number;
+  username: string;
+  merchant: string;
+  role: string;
+  permissions: string[];
+  csrfToken: string;
+};
+
+/** LoginStep is what the log-in asks for next. */
+export type LoginStep =
+  | { step: 'password_change'; loginToken: string }
+  | { step: 'totp_setup'; loginToken: string; secret: string; otpauthUrl: string }
+  | { step: 'totp'; loginToken: string };
+
+/** LoggedIn is the answer of the last log-in step. */
+export type LoggedIn = { operator: Me; csrfToken: string };
+
+/** AuditEntry is one line of the audit trail. */
+export type AuditEntry = {
+  id: number;
+  time: string;
+  operator: string;
+  merchant: string;
+  ip: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  outcome: string;
+};
+
+/** Page is one server page of a list. */
+export type Page<T> = { content: T[]; pageNum: number; pageSize: number; totalPages: number; total: number };
+
+/** Operator is a back-office account as the operators list shows it. */
+export type Operator = {
+  id: number;
+  username: string;
+  merchant: string;
+  role: string;
+  disabled: boolean;
+  totpEnabled: boolean;
+  lastLoginAt: string | null;
+};
+
+/** A role: built-in (owner, finance, ...) or composed by the owner. */
+export type Role = { name: string; builtIn: boolean; permissions: string[] };
+
+/** Permission is one thing a role may allow. */
+export type Permission = { name: string; description: string };
