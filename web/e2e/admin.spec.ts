@@ -8,12 +8,13 @@ function totp(secret: string, t = Date.now()): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
   for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(t / 1000 / 30)));
+  const key = Uint8Array.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = new Uint8Array(8);
+  new DataView(counter.buffer).setBigUint64(0, BigInt(Math.floor(t / 1000 / 30)));
   const h = createHmac('sha1', key).update(counter).digest();
   const o = h[h.length - 1] & 0xf;
-  return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+  const v = new DataView(h.buffer, h.byteOffset, h.byteLength).getUint32(o) & 0x7fffffff;
+  return String(v % 1_000_000).padStart(6, '0');
 }
 
 // An owner made on the shell logs in to /admin for the first time: the
