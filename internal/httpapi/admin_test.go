@@ -153,17 +153,24 @@ func (w *adminWorld) audit(action, outcome string) []operator.Entry {
 // adminSamples are valid payloads of the mutating admin routes, for the
 // owner's successful call in TestEveryAdminRoute. A new mutating route
 // needs one here, or that test fails for want of an "ok" audit entry.
-func adminSamples(targetID int64) map[string]any {
+// Routes on another object than the target operator name its id under
+// "_id " and the route's key.
+func adminSamples(targetID, approveID, rejectID int64) map[string]any {
 	id := strconv.FormatInt(targetID, 10)
 	return map[string]any{
-		"POST /admin/api/roles":                     map[string]any{"name": "auditor", "permissions": []string{"audit.read"}},
-		"PUT /admin/api/roles/{name}":               map[string]any{"permissions": []string{"players.read", "audit.read"}},
-		"POST /admin/api/operators":                 map[string]any{"username": "demo-new", "role": "support"},
-		"PUT /admin/api/operators/{id}":             map[string]any{"role": "readonly"},
-		"POST /admin/api/operators/{id}/reset-totp": nil,
-		"PUT /admin/api/merchant/ip-allow":          map[string]any{"cidrs": []string{"192.0.2.0/24"}},
-		"DELETE /admin/api/session":                 nil,
-		"_id":                                       id,
+		"POST /admin/api/approvals":                  map[string]any{"kind": "wallet.adjust", "member": "player01", "amount": "1.50", "reason": "goodwill"},
+		"POST /admin/api/approvals/{id}/approve":     nil,
+		"_id POST /admin/api/approvals/{id}/approve": strconv.FormatInt(approveID, 10),
+		"POST /admin/api/approvals/{id}/reject":      map[string]any{"reason": "not needed"},
+		"_id POST /admin/api/approvals/{id}/reject":  strconv.FormatInt(rejectID, 10),
+		"POST /admin/api/roles":                      map[string]any{"name": "auditor", "permissions": []string{"audit.read"}},
+		"PUT /admin/api/roles/{name}":                map[string]any{"permissions": []string{"players.read", "audit.read"}},
+		"POST /admin/api/operators":                  map[string]any{"username": "demo-new", "role": "support"},
+		"PUT /admin/api/operators/{id}":              map[string]any{"role": "readonly"},
+		"POST /admin/api/operators/{id}/reset-totp":  nil,
+		"PUT /admin/api/merchant/ip-allow":           map[string]any{"cidrs": []string{"192.0.2.0/24"}},
+		"DELETE /admin/api/session":                  nil,
+		"_id":                                        id,
 	}
 }
 
@@ -188,7 +195,18 @@ func TestEveryAdminRoute(t *testing.T) {
 			t.Fatal(err)
 		}
 		other, _ := w.login("lucky", "lucky-owner", operator.RoleOwner)
-		samples := adminSamples(target.ID)
+		// Two requests by another operator, for the owner to approve and
+		// to reject.
+		maker, _ := w.login("demo", "demo-maker", operator.RoleFinance)
+		var requests []int64
+		for range 2 {
+			rec, env := maker.do(http.MethodPost, "/admin/api/approvals", map[string]any{"kind": "wallet.adjust", "member": "player01", "amount": "2", "reason": "sample"})
+			if rec.Code != 200 {
+				t.Fatalf("request = %d %+v", rec.Code, env)
+			}
+			requests = append(requests, value[operator.Approval](t, env).ID)
+		}
+		samples := adminSamples(target.ID, requests[0], requests[1])
 		anon := w.client()
 
 		seen := 0
@@ -198,7 +216,11 @@ func TestEveryAdminRoute(t *testing.T) {
 			}
 			seen++
 			key := rt.Method + " " + rt.Path
-			path := strings.NewReplacer("{id}", samples["_id"].(string), "{name}", "demo-role").Replace(rt.Path)
+			id, _ := samples["_id "+key].(string)
+			if id == "" {
+				id = samples["_id"].(string)
+			}
+			path := strings.NewReplacer("{id}", id, "{name}", "demo-role").Replace(rt.Path)
 			action := operationID(rt)
 			if rt.NoSession {
 				continue // the log-in steps: TestAdminLogin

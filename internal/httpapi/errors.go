@@ -15,6 +15,7 @@ import (
 	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
+	"portal/internal/wallet"
 )
 
 // apiError is an error that already knows its answer.
@@ -98,6 +99,13 @@ var domainErrors = []struct {
 	{operator.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 	{operator.ErrCIDR, http.StatusUnprocessableEntity, "admin.cidr_invalid"},
 	{operator.ErrMerchantUnknown, http.StatusBadRequest, "invalid.domain"},
+	{operator.ErrApprovalKind, http.StatusUnprocessableEntity, "admin.approval_kind_unknown"},
+	{operator.ErrReasonRule, http.StatusUnprocessableEntity, "admin.reason_invalid"},
+	{operator.ErrMemberUnknown, http.StatusNotFound, "admin.member_unknown"},
+	{operator.ErrAmountInvalid, http.StatusUnprocessableEntity, "admin.amount_invalid"},
+	{operator.ErrSameOperator, http.StatusForbidden, "admin.same_operator"},
+	{operator.ErrApprovalExpired, http.StatusConflict, "admin.approval_expired"},
+	{operator.ErrApprovalDecided, http.StatusConflict, "admin.approval_decided"},
 	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 	{merchant.ErrBadPayload, http.StatusBadRequest, "request.decrypt_failed"},
 	{merchant.ErrPayloadReplayed, http.StatusConflict, "request.replayed"},
@@ -131,6 +139,9 @@ var domainErrors = []struct {
 	{inhouse.ErrRetry, http.StatusServiceUnavailable, "inhouse.retry"},
 	{inhouse.ErrRequestReused, http.StatusConflict, "inhouse.request_reused"},
 	{inhouse.ErrClientSeed, http.StatusBadRequest, "inhouse.client_seed_invalid"},
+	// A debit beyond the balance (an approved adjustment); the in-house
+	// games answer their own 422 above.
+	{wallet.ErrInsufficientFunds, http.StatusConflict, "wallet.insufficient_funds"},
 }
 
 // answerFor maps err to the envelope's status, code and value; anything it

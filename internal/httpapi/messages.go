@@ -456,6 +456,42 @@ var messages = map[string]map[string]string{
 		"KM": "ជួរអាសយដ្ឋានមួយមិនមែនជា CIDR ត្រឹមត្រូវទេ",
 		"CN": "地址范围不是有效的 CIDR",
 	},
+	// Two-person approval (approval.go).
+	"admin.approval_kind_unknown": {
+		"EN": "This kind of request cannot be approved here",
+		"KM": "ប្រភេទសំណើនេះមិនអាចអនុម័តនៅទីនេះបានទេ",
+		"CN": "此类请求无法在此审批",
+	},
+	"admin.member_unknown": {
+		"EN": "No such member at this merchant",
+		"KM": "មិនមានសមាជិកនេះនៅពាណិជ្ជករនេះទេ",
+		"CN": "该商户下没有此会员",
+	},
+	"admin.amount_invalid": {
+		"EN": "The amount must be non-zero, with no more decimals than the currency has",
+		"KM": "ចំនួនទឹកប្រាក់ត្រូវតែមិនស្មើសូន្យ ហើយមិនមានខ្ទង់ទសភាគលើសពីរូបិយប័ណ្ណ",
+		"CN": "金额不能为零，且小数位数不能超过币种允许的位数",
+	},
+	"admin.reason_invalid": {
+		"EN": "A reason of 1 to 200 characters is required",
+		"KM": "ត្រូវការមូលហេតុពី 1 ដល់ 200 តួអក្សរ",
+		"CN": "请填写 1 至 200 个字符的原因",
+	},
+	"admin.same_operator": {
+		"EN": "Another operator must approve your own request",
+		"KM": "ប្រតិបត្តិករផ្សេងត្រូវតែអនុម័តសំណើរបស់អ្នកផ្ទាល់",
+		"CN": "您自己的请求须由其他操作员审批",
+	},
+	"admin.approval_expired": {
+		"EN": "This request has expired; request it again",
+		"KM": "សំណើនេះបានផុតកំណត់ហើយ សូមស្នើម្តងទៀត",
+		"CN": "此请求已过期，请重新提交",
+	},
+	"admin.approval_decided": {
+		"EN": "This request has already been decided",
+		"KM": "សំណើនេះត្រូវបានសម្រេចរួចហើយ",
+		"CN": "此请求已处理",
+	},
 }
 
 // message looks code up for lang, falling back to EN, then to the code.

@@ -29,6 +29,9 @@ const (
 	WalletAdjustRequest Permission = "wallet.adjust.request"
 	// WalletAdjustApprove approves another operator's adjustment (checker).
 	WalletAdjustApprove Permission = "wallet.adjust.approve"
+	// ApprovalsRead lists the two-person approval requests and their
+	// decisions.
+	ApprovalsRead Permission = "approvals.read"
 	// GamesWrite switches games and vendors on, off or into maintenance,
 	// sets flags and order, rotates vendor secrets and win ceilings.
 	GamesWrite Permission = "games.write"
@@ -61,6 +64,7 @@ var Permissions = []PermissionInfo{
 	{PlayersWrite, "Freeze, log out, reset and annotate players"},
 	{WalletAdjustRequest, "Request balance adjustments"},
 	{WalletAdjustApprove, "Approve other operators' balance adjustments"},
+	{ApprovalsRead, "See the requests awaiting approval and their decisions"},
 	{GamesWrite, "Manage games and vendors"},
 	{ContentWrite, "Publish banners, notices, announcements and help"},
 	{SettingsWrite, "Change the merchant's settings and IP allow-list"},
@@ -96,8 +100,8 @@ const (
 // BuiltinRoles are the roles every merchant has; they cannot be changed.
 var BuiltinRoles = map[string][]Permission{
 	RoleOwner:     allPermissions(),
-	RoleFinance:   {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, AuditRead},
-	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, AuditRead},
+	RoleFinance:   {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, ApprovalsRead, AuditRead},
+	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, AuditRead},
 	RoleSupport:   {PlayersRead, PlayersWrite},
 	RoleContent:   {ContentWrite},
 	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite},
