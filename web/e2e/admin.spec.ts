@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { operator, shot } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { logInPlayer, operator, shot } from './support';
 
 // totp is RFC 6238's code for a base32 secret at time t (30 s steps, SHA-1,
 // 6 digits), as an authenticator app shows it.
@@ -54,4 +55,57 @@ test('an operator made by the shell changes the password, sets up TOTP and reads
   // The back office's code never reaches the player site's start-up.
   const home = await page.request.get('/');
   expect(await home.text()).not.toMatch(/assets\/admin|admin\.html/);
+});
+
+// adminLogIn makes an owner on the shell and logs them in to /admin in a
+// new browser context: one-time password changed, authenticator set up.
+async function adminLogIn(browser: Browser, username: string): Promise<Page> {
+  const oneTime = operator(['operator', 'create', 'demo', username, '--role', 'owner']).match(/one-time password: (\S+)/)?.[1] ?? '';
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(oneTime);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('New password', { exact: true }).fill('Owner2026pass');
+  await page.getByLabel('Repeat the new password').fill('Owner2026pass');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('Authenticator code').fill(totp(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Approvals' }).click();
+  return page;
+}
+
+// money reads "$10,012.34" as 1001234 minor units.
+const money = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+
+// Two-person approval: one owner requests a credit, cannot approve it
+// themselves, a second owner approves it, and the player sees it.
+test('a balance adjustment takes effect only when a second operator approves it', async ({ browser }) => {
+  const player = await browser.newPage();
+  await logInPlayer(player);
+  const before = money(await player.getByTestId('balance').first().textContent());
+
+  const maker = await adminLogIn(browser, 'e2emaker');
+  await maker.getByLabel('Member username').fill('player01');
+  await maker.getByLabel('Credit (add to the balance)').check();
+  await maker.getByLabel('Amount').fill('12.34');
+  await maker.getByLabel('Reason').fill('goodwill after an outage');
+  await maker.getByRole('button', { name: 'Review the request' }).click();
+  await maker.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(maker.getByText(/was sent for approval/)).toBeVisible();
+  const row = maker.getByRole('row').filter({ hasText: 'goodwill after an outage' });
+  await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await shot(maker, 'admin-approvals-maker');
+
+  const checker = await adminLogIn(browser, 'e2echecker');
+  const pending = checker.getByRole('row').filter({ hasText: 'goodwill after an outage' });
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  await checker.getByRole('button', { name: 'Approve and apply' }).click();
+  await expect(checker.getByText(/was approved and applied/)).toBeVisible();
+  await shot(checker, 'admin-approvals-checker');
+
+  await player.reload();
+  await expect.poll(async () => money(await player.getByTestId('balance').first().textContent())).toBe(before + 1234);
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject } from 'react-router';
+import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { AuditPage } from './audit/AuditPage';
 import { allowedSections, sections } from './lib/sections';
 import { useAdminSession } from './lib/session';
@@ -9,6 +10,7 @@ import { LaterSection, NotPermitted } from './sections/LaterSection';
 import { Shell } from './shell/Shell';
 
 const built: Record<string, () => ReactNode> = {
+  approvals: () => <ApprovalsPage />,
   audit: () => <AuditPage />,
   operators: () => <OperatorsPage />,
 };

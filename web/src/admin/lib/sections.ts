@@ -19,7 +19,7 @@ export const sections: Section[] = [
   { id: 'settings', path: '/settings', anyOf: ['settings.write'], built: false, parts: ['modules', 'register', 'domains', 'maintenance'] },
   { id: 'content', path: '/content', anyOf: ['content.write'], built: false, parts: ['banners', 'notices', 'announcements', 'help'] },
   { id: 'reports', path: '/reports', anyOf: ['reports.read'], built: false, parts: ['ggr', 'profitLoss', 'players'] },
-  { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve'], built: false, parts: ['pending', 'history'] },
+  { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve'], built: true },
   { id: 'audit', path: '/audit', anyOf: ['audit.read'], built: true },
   { id: 'operators', path: '/operators', anyOf: ['operators.manage', 'roles.manage'], built: true },
 ];

@@ -52,3 +52,27 @@ export type Role = { name: string; builtIn: boolean; permissions: string[] };
 
 /** Permission is one thing a role may allow. */
 export type Permission = { name: string; description: string };
+
+/** ApprovalStatus is where a two-person request stands. */
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
+
+/** Approval is a request one operator makes and another decides: for now a
+ * balance adjustment (kind wallet.adjust), its amount a signed decimal in
+ * major units. */
+export type Approval = {
+  id: number;
+  kind: string;
+  merchant: string;
+  member: string;
+  amount: string;
+  reason: string;
+  summary: string;
+  status: ApprovalStatus;
+  requestedBy: string;
+  requestedAt: string;
+  expiresAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  result: { balance?: string } | null;
+};

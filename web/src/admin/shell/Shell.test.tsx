@@ -74,6 +74,15 @@ describe('shell routes', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('opens the approvals screen to an approver', async () => {
+    open('/approvals', ['wallet.adjust.approve']);
+    expect(await screen.findByRole('heading', { name: 'sections.approvals.title' })).toBeInTheDocument();
+    expect(screen.queryByText('common.laterTitle')).toBeNull();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    // Without wallet.adjust.request there is no request form.
+    expect(screen.queryByRole('button', { name: 'approvals.request.review' })).toBeNull();
+  });
+
   it('does not open a section the role lacks, even by its address', async () => {
     open('/operators', ['audit.read']);
     expect(await screen.findByText('common.notPermitted')).toBeInTheDocument();
