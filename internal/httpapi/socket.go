@@ -100,6 +100,12 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 			if writeEvent(ctx, c, e) != nil {
 				return
 			}
+			if e.Type == realtime.EventLogout {
+				// The back office ended the member's sessions (a freeze
+				// or a forced log-out): the stream ends with them.
+				c.Close(websocket.StatusPolicyViolation, "login.not.session")
+				return
+			}
 		case <-ping.C:
 			pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
 			err := c.Ping(pctx)

@@ -21,6 +21,11 @@ type Event struct {
 // depends on its address.
 const EventStatus = "status"
 
+// EventLogout tells a member's pages that their sessions were ended by the
+// back office (a freeze or a forced log-out): {"type":"logout"}. The
+// socket closes right after it.
+const EventLogout = "logout"
+
 // Hub holds the live connections by member and by merchant.
 type Hub struct {
 	mu       sync.Mutex
