@@ -10,7 +10,7 @@ import { chooseImageCDN, chooseLaunchCDN } from '../lib/cdn';
 import { openCustomerService } from '../lib/customerService';
 import { applyLanguage } from '../lib/i18n';
 import { chooseLanguage } from '../lib/language';
-import { useSessionToken } from '../lib/session';
+import { endSession, useSessionToken } from '../lib/session';
 import { connectSocket, socketURL } from '../lib/socket';
 import { rememberMerchant } from '../lib/storage';
 import { loadAnalytics } from './analytics';
@@ -83,6 +83,9 @@ function useLiveChannel(merchant: string | undefined) {
       merchant,
       onStatus: () => void client.invalidateQueries({ queryKey: ['status'] }),
       onBalance: token ? (m) => applyBalancePush(client, token, m) : undefined,
+      // The server ended the session (a freeze, a forced log-out): so does
+      // the page, without waiting for its next call to be refused.
+      onLogout: token ? () => endSession() : undefined,
     });
     return () => conn.close();
   }, [merchant, token, client]);

@@ -183,3 +183,20 @@ describe('status pushes', () => {
     expect(FakeSocket.all).toHaveLength(4);
   });
 });
+
+// A freeze or a forced log-out in the back office ends the member's
+// session on the server and pushes "logout": the page ends it too.
+describe('logout pushes', () => {
+  it('calls onLogout, and nothing else, for a logout push', () => {
+    const onLogout = vi.fn();
+    const onStatus = vi.fn();
+    const onBalance = vi.fn();
+    connectSocket({ url: 'ws://site/wps/ws', token: 'tok', merchant: 'demo', onLogout, onStatus, onBalance, WebSocketImpl: FakeSocket as unknown as typeof WebSocket, random: () => 1 });
+    last().open();
+    last().push({ type: 'logout' });
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(onStatus).not.toHaveBeenCalled();
+    expect(onBalance).not.toHaveBeenCalled();
+    expect(parseMessage(JSON.stringify({ type: 'logout' }))).toEqual({ type: 'logout' });
+  });
+});

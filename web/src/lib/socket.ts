@@ -9,7 +9,10 @@ export type BalanceMessage = { type: 'balance'; balance: number; currency: strin
 // StatusMessage says "ask for your status again": the status depends on
 // the page's own address, so the server does not say what it is.
 export type StatusMessage = { type: 'status' };
-export type SocketMessage = BalanceMessage | StatusMessage;
+// LogoutMessage: the session was ended on the server (an operator froze
+// the member or logged them out), so this page ends it too, at once.
+export type LogoutMessage = { type: 'logout' };
+export type SocketMessage = BalanceMessage | StatusMessage | LogoutMessage;
 
 export type SocketOptions = {
   url: string;
@@ -19,6 +22,7 @@ export type SocketOptions = {
   merchant: string;
   onBalance?: (m: BalanceMessage) => void;
   onStatus?: () => void;
+  onLogout?: () => void;
   // Seams for tests; the browser's own otherwise.
   WebSocketImpl?: typeof WebSocket;
   random?: () => number;
@@ -46,7 +50,7 @@ export function socketURL(loc: Pick<Location, 'protocol' | 'host'> = window.loca
 // said on it (a visitor's channel is quiet until the status changes).
 export const STABLE_MS = 10_000;
 
-// parseMessage accepts only well-formed balance and status pushes;
+// parseMessage accepts only well-formed balance, status and logout pushes;
 // anything else (other message types the server may add later, junk) is
 // ignored.
 export function parseMessage(data: unknown): SocketMessage | null {
@@ -60,6 +64,7 @@ export function parseMessage(data: unknown): SocketMessage | null {
   if (!m || typeof m !== 'object') return null;
   const o = m as Record<string, unknown>;
   if (o.type === 'status') return { type: 'status' };
+  if (o.type === 'logout') return { type: 'logout' };
   if (o.type !== 'balance' || typeof o.balance !== 'number' || !Number.isFinite(o.balance)) return null;
   return { type: 'balance', balance: o.balance, currency: typeof o.currency === 'string' ? o.currency : '' };
 }
@@ -101,6 +106,7 @@ export function connectSocket(opts: SocketOptions): SocketHandle {
       // backoff start over (an open-then-refuse loop keeps backing off).
       attempt = 0;
       if (m.type === 'balance') opts.onBalance?.(m);
+      else if (m.type === 'logout') opts.onLogout?.();
       else opts.onStatus?.();
     };
     sock.onclose = () => {
