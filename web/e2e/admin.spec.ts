@@ -59,7 +59,7 @@ test('an operator made by the shell changes the password, sets up TOTP and reads
 
 // adminLogIn makes an owner on the shell and logs them in to /admin in a
 // new browser context: one-time password changed, authenticator set up.
-async function adminLogIn(browser: Browser, username: string): Promise<Page> {
+async function adminLogIn(browser: Browser, username: string, section = 'Approvals'): Promise<Page> {
   const oneTime = operator(['operator', 'create', 'demo', username, '--role', 'owner']).match(/one-time password: (\S+)/)?.[1] ?? '';
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await page.goto('/admin');
@@ -73,7 +73,7 @@ async function adminLogIn(browser: Browser, username: string): Promise<Page> {
   await page.getByLabel('Authenticator code').fill(totp(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Approvals' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: section }).click();
   return page;
 }
 
@@ -108,4 +108,33 @@ test('a balance adjustment takes effect only when a second operator approves it'
 
   await player.reload();
   await expect.poll(async () => money(await player.getByTestId('balance').first().textContent())).toBe(before + 1234);
+  // Later files expect player01's balance as it was: put it right.
+  operator(['wallet', 'adjust', 'demo', 'player01', '-12.34', '--reason', 'e2e approvals put right']);
+});
+
+// A frozen player is logged out on the site at once (the server pushes
+// "logout" over the page's websocket) and cannot log in until unfrozen.
+test('an operator freezes a player, who is logged out on the site at once', async ({ browser }) => {
+  const player = await browser.newPage();
+  await logInPlayer(player);
+  const admin = await adminLogIn(browser, 'e2efreezer', 'Players');
+  try {
+    await admin.getByRole('searchbox', { name: 'Search players' }).fill('player01');
+    await admin.getByRole('searchbox', { name: 'Search players' }).press('Enter');
+    await admin.getByRole('link', { name: 'player01', exact: true }).click();
+    await admin.getByRole('button', { name: 'Freeze', exact: true }).click();
+    await admin.getByRole('textbox', { name: 'Reason' }).fill('chargeback under review');
+    await admin.getByRole('button', { name: 'Freeze the player' }).click();
+    await expect(admin.getByRole('button', { name: 'Unfreeze', exact: true })).toBeVisible();
+    await shot(admin, 'admin-player-frozen');
+
+    // No reload: the open page hears it and shows the visitor's header.
+    await expect(player.getByRole('button', { name: 'Log in' }).first()).toBeVisible({ timeout: 5000 });
+    await expect(player.locator('.member-name')).toHaveCount(0);
+  } finally {
+    await admin.getByRole('button', { name: 'Unfreeze', exact: true }).click();
+    await admin.getByRole('textbox', { name: 'Reason' }).fill('review done');
+    await admin.getByRole('button', { name: 'Unfreeze the player' }).click();
+    await expect(admin.getByRole('button', { name: 'Freeze', exact: true })).toBeVisible();
+  }
 });

@@ -6,6 +6,7 @@ import { AuditPage } from './audit/AuditPage';
 import { allowedSections, sections } from './lib/sections';
 import { useAdminSession } from './lib/session';
 import { OperatorsPage } from './operators/OperatorsPage';
+import { PlayersPage } from './players/PlayersPage';
 import { LaterSection, NotPermitted } from './sections/LaterSection';
 import { Shell } from './shell/Shell';
 
@@ -13,6 +14,13 @@ const built: Record<string, () => ReactNode> = {
   approvals: () => <ApprovalsPage />,
   audit: () => <AuditPage />,
   operators: () => <OperatorsPage />,
+  players: () => <PlayersPage />,
+};
+
+// Sub-addresses of a section: the section's page stays mounted and reads
+// them itself (a player's profile is /players/:id, linkable).
+const subRoutes: Record<string, RouteObject[]> = {
+  players: [{ path: ':id' }],
 };
 
 // Allowed renders a section only for an operator whose role opens it: the
@@ -43,7 +51,7 @@ export const adminRoutes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
-      ...sections.map((s) => ({ path: s.path.slice(1), element: <Allowed id={s.id} /> })),
+      ...sections.map((s) => ({ path: s.path.slice(1), element: <Allowed id={s.id} />, children: subRoutes[s.id] })),
       { path: '*', element: <Home /> },
     ],
   },

@@ -14,7 +14,7 @@ export type Section = {
 // The sections of the back office (issue 13), in the navigation's order.
 export const sections: Section[] = [
   { id: 'dashboard', path: '/dashboard', anyOf: ['dashboard.read'], built: false, parts: ['today', 'hourly'] },
-  { id: 'players', path: '/players', anyOf: ['players.read', 'players.write'], built: false, parts: ['search', 'profile'] },
+  { id: 'players', path: '/players', anyOf: ['players.read', 'players.write'], built: true, parts: ['search', 'profile'] },
   { id: 'games', path: '/games', anyOf: ['games.write'], built: false, parts: ['games', 'vendors'] },
   { id: 'settings', path: '/settings', anyOf: ['settings.write'], built: false, parts: ['modules', 'register', 'domains', 'maintenance'] },
   { id: 'content', path: '/content', anyOf: ['content.write'], built: false, parts: ['banners', 'notices', 'announcements', 'help'] },

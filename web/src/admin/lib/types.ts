@@ -76,3 +76,37 @@ export type Approval = {
   decisionReason: string | null;
   result: { balance?: string } | null;
 };
+
+/** PlayerStatus is whether a player may log in. */
+export type PlayerStatus = 'active' | 'frozen';
+
+/** PlayerRow is a player as the players list and profile show it; balance
+ * is a decimal in major units, as a string. */
+export type PlayerRow = {
+  id: number;
+  username: string;
+  // type is the account kind (the server sends a number).
+  type: number | string;
+  status: PlayerStatus;
+  mobile: string;
+  email: string;
+  realName: string;
+  currency: string;
+  balance: string;
+  createdAt: string;
+  lastLoginAt: string | null;
+};
+
+/** PlayerSession is one of a player's active log-in sessions. */
+export type PlayerSession = { createdAt: string; lastSeenAt: string; ip: string };
+
+/** PlayerAddress is an IP address a player logged in from. */
+export type PlayerAddress = { ip: string; firstSeen: string; lastSeen: string };
+
+/** PlayerDetail is a player's profile page. */
+export type PlayerDetail = {
+  player: PlayerRow;
+  sessions: PlayerSession[];
+  addresses: PlayerAddress[];
+  notes: unknown[];
+};

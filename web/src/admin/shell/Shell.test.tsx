@@ -83,6 +83,14 @@ describe('shell routes', () => {
     expect(screen.queryByRole('button', { name: 'approvals.request.review' })).toBeNull();
   });
 
+  it("opens the players screen, and a player's profile by its address", async () => {
+    open('/players/7', ['players.read']);
+    expect(await screen.findByRole('heading', { name: 'sections.players.title' })).toBeInTheDocument();
+    expect(screen.queryByText('common.laterTitle')).toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'players.search.label' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'sections.players.parts.profile' })).toBeInTheDocument();
+  });
+
   it('does not open a section the role lacks, even by its address', async () => {
     open('/operators', ['audit.read']);
     expect(await screen.findByText('common.notPermitted')).toBeInTheDocument();
