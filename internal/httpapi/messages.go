@@ -105,10 +105,12 @@ var messages = map[string]map[string]string{
 		"KM": "វគ្គហ្គេមនេះបានបញ្ចប់ហើយ សូមបិទហ្គេម ហើយបើកវាម្តងទៀត",
 		"CN": "游戏会话已结束，请关闭游戏后重新打开",
 	},
+	// Said to a player whose stake is too big and to an operator whose
+	// approved debit is: worded for both.
 	"wallet.insufficient_funds": {
-		"EN": "Your balance does not cover this stake",
-		"KM": "សមតុល្យរបស់អ្នកមិនគ្រប់គ្រាន់សម្រាប់ការភ្នាល់នេះទេ",
-		"CN": "余额不足以支付此投注",
+		"EN": "The balance does not cover this amount",
+		"KM": "សមតុល្យមិនគ្រប់គ្រាន់សម្រាប់ចំនួននេះទេ",
+		"CN": "余额不足以支付此金额",
 	},
 	"inhouse.bet_invalid": {
 		"EN": "This bet is not allowed; check the stake and the game's limits",
