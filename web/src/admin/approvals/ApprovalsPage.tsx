@@ -7,10 +7,10 @@ import { errorText } from '../lib/errorText';
 import { formatAmount, formatTime, remaining } from '../lib/format';
 import { can, useAdminSession } from '../lib/session';
 import type { Approval, Page } from '../lib/types';
+import { Pager, pageSizes } from '../components/Pager';
 
 const approvalsKey = ['admin', 'approvals'];
 const statuses = ['pending', 'approved', 'rejected', 'expired'] as const;
-const pageSizes = [20, 50, 100];
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Approval>();
 const noRows: Approval[] = [];
@@ -364,32 +364,17 @@ function RequestList() {
         )}
         {page.isPending && <p className="admin-empty-row muted">{t('common.loading')}</p>}
       </div>
-      <nav className="admin-pager" aria-label={t('pager.label')}>
-        <button type="button" className="button button-small" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>
-          {t('pager.previous')}
-        </button>
-        <span data-testid="pager-status">{t('pager.status', { page: totalPages ? pageNum : 0, pages: totalPages, total: page.data?.total ?? 0 })}</span>
-        <button type="button" className="button button-small" disabled={pageNum >= totalPages} onClick={() => setPageNum(pageNum + 1)}>
-          {t('pager.next')}
-        </button>
-        <label className="admin-inline">
-          <span>{t('pager.size')}</span>
-          <select
-            className="input admin-select"
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPageNum(1);
-            }}
-          >
-            {pageSizes.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-      </nav>
+      <Pager
+        pageNum={pageNum}
+        totalPages={totalPages}
+        total={page.data?.total ?? 0}
+        pageSize={pageSize}
+        onPage={setPageNum}
+        onSize={(n) => {
+          setPageSize(n);
+          setPageNum(1);
+        }}
+      />
     </div>
   );
 }

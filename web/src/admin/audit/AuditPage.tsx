@@ -7,11 +7,11 @@ import { errorText } from '../lib/errorText';
 import { formatTime, formatValue } from '../lib/format';
 import type { AuditEntry, Page } from '../lib/types';
 import { auditFilterQuery, emptyAuditFilters, type AuditFilters, type SortOrder } from './auditQuery';
+import { Pager, pageSizes } from '../components/Pager';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, AuditEntry>();
 const noRows: AuditEntry[] = [];
-const pageSizes = [20, 50, 100];
 // The server's outcomes: ok, or refused:<error code> (the filter's
 // refused matches any refusal).
 const outcomes = ['ok', 'refused'];
@@ -167,32 +167,17 @@ export function AuditPage() {
         )}
         {page.isPending && <p className="admin-empty-row muted">{t('common.loading')}</p>}
       </div>
-      <nav className="admin-pager" aria-label={t('pager.label')}>
-        <button type="button" className="button button-small" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>
-          {t('pager.previous')}
-        </button>
-        <span data-testid="pager-status">{t('pager.status', { page: totalPages ? pageNum : 0, pages: totalPages, total: page.data?.total ?? 0 })}</span>
-        <button type="button" className="button button-small" disabled={pageNum >= totalPages} onClick={() => setPageNum(pageNum + 1)}>
-          {t('pager.next')}
-        </button>
-        <label className="admin-inline">
-          <span>{t('pager.size')}</span>
-          <select
-            className="input admin-select"
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPageNum(1);
-            }}
-          >
-            {pageSizes.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-      </nav>
+      <Pager
+        pageNum={pageNum}
+        totalPages={totalPages}
+        total={page.data?.total ?? 0}
+        pageSize={pageSize}
+        onPage={setPageNum}
+        onSize={(n) => {
+          setPageSize(n);
+          setPageNum(1);
+        }}
+      />
     </section>
   );
 }

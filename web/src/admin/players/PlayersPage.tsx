@@ -8,9 +8,9 @@ import { errorText } from '../lib/errorText';
 import { formatAmount, formatTime } from '../lib/format';
 import { can, useAdminSession } from '../lib/session';
 import type { Page, PlayerDetail, PlayerRow } from '../lib/types';
+import { Pager, pageSizes } from '../components/Pager';
 
 const playersKey = ['admin', 'players'];
-const pageSizes = [20, 50, 100];
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, PlayerRow>();
 const noRows: PlayerRow[] = [];
@@ -210,25 +210,7 @@ function PlayerSearch({ openId }: { openId: string }) {
         )}
         {page.isPending && <p className="admin-empty-row muted">{t('common.loading')}</p>}
       </div>
-      <nav className="admin-pager" aria-label={t('pager.label')}>
-        <button type="button" className="button button-small" disabled={pageNum <= 1} onClick={() => update({ page: pageNum - 1 })}>
-          {t('pager.previous')}
-        </button>
-        <span data-testid="pager-status">{t('pager.status', { page: totalPages ? pageNum : 0, pages: totalPages, total: page.data?.total ?? 0 })}</span>
-        <button type="button" className="button button-small" disabled={pageNum >= totalPages} onClick={() => update({ page: pageNum + 1 })}>
-          {t('pager.next')}
-        </button>
-        <label className="admin-inline">
-          <span>{t('pager.size')}</span>
-          <select className="input admin-select" value={pageSize} onChange={(e) => update({ size: Number(e.target.value), page: 1 })}>
-            {pageSizes.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-      </nav>
+      <Pager pageNum={pageNum} totalPages={totalPages} total={page.data?.total ?? 0} pageSize={pageSize} onPage={(n) => update({ page: n })} onSize={(n) => update({ size: n, page: 1 })} />
     </div>
   );
 }
