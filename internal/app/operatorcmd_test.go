@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"net/netip"
 	"path/filepath"
@@ -18,21 +17,7 @@ import (
 // that logs in (and must be changed), and it and `portal wallet adjust`
 // leave audit entries by operator "cli".
 func TestOperatorCommand(t *testing.T) {
-	dir := t.TempDir()
-	getenv := func(k string) string {
-		if k == "PORTAL_DATA" {
-			return dir
-		}
-		return ""
-	}
-	run := func(args ...string) (int, string) {
-		var out, errs bytes.Buffer
-		rc := Run(context.Background(), args, getenv, &out, &errs)
-		return rc, out.String() + errs.String()
-	}
-	if rc, out := run("seed"); rc != 0 {
-		t.Fatalf("seed: %d %s", rc, out)
-	}
+	dir, run := seededCommands(t)
 	tests := []struct {
 		args   []string
 		rc     int

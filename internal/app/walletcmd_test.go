@@ -7,15 +7,19 @@ import (
 	"testing"
 )
 
-func TestWalletCommands(t *testing.T) {
-	dir := t.TempDir()
+// seededCommands gives a test a seeded database in its own data folder and
+// a run that calls the binary's commands on it, answering the exit code and
+// everything printed.
+func seededCommands(t *testing.T) (dir string, run func(args ...string) (int, string)) {
+	t.Helper()
+	dir = t.TempDir()
 	getenv := func(k string) string {
 		if k == "PORTAL_DATA" {
 			return dir
 		}
 		return ""
 	}
-	run := func(args ...string) (int, string) {
+	run = func(args ...string) (int, string) {
 		var out, errs bytes.Buffer
 		rc := Run(context.Background(), args, getenv, &out, &errs)
 		return rc, out.String() + errs.String()
@@ -23,6 +27,11 @@ func TestWalletCommands(t *testing.T) {
 	if rc, out := run("seed"); rc != 0 {
 		t.Fatalf("seed: %d %s", rc, out)
 	}
+	return dir, run
+}
+
+func TestWalletCommands(t *testing.T) {
+	_, run := seededCommands(t)
 	tests := []struct {
 		args   []string
 		rc     int
