@@ -150,6 +150,13 @@ func (w *adminWorld) audit(action, outcome string) []operator.Entry {
 	return entries
 }
 
+// adminSampleAreas let each back-office area keep its own sample requests
+// next to its tests: a test file registers a function in init() that
+// prepares its objects in the world and answers sample entries keyed as in
+// adminSamples. "_path " and a route's key gives the whole path to call
+// when its parameters are not {id} or {name}.
+var adminSampleAreas []func(w *adminWorld) map[string]any
+
 // adminSamples are valid payloads of the mutating admin routes, for the
 // owner's successful call in TestEveryAdminRoute. A new mutating route
 // needs one here, or that test fails for want of an "ok" audit entry.
@@ -216,6 +223,14 @@ func TestEveryAdminRoute(t *testing.T) {
 		}
 		_, newbieID := w.balanceOf("newbie01")
 		samples := adminSamples(target.ID, requests[0], requests[1], newbieID)
+		for _, area := range adminSampleAreas {
+			for k, v := range area(w) {
+				if _, dup := samples[k]; dup {
+					t.Fatalf("sample %q given twice", k)
+				}
+				samples[k] = v
+			}
+		}
 		anon := w.client()
 
 		seen := 0
@@ -230,6 +245,9 @@ func TestEveryAdminRoute(t *testing.T) {
 				id = samples["_id"].(string)
 			}
 			path := strings.NewReplacer("{id}", id, "{name}", "demo-role").Replace(rt.Path)
+			if p, ok := samples["_path "+key].(string); ok {
+				path = p
+			}
 			action := operationID(rt)
 			if rt.NoSession {
 				continue // the log-in steps: TestAdminLogin

@@ -410,6 +410,16 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodPut, Path: "/admin/api/merchant/ip-allow", Tag: "admin", Access: Admin, Permission: operator.SettingsWrite,
 			Summary: "Replace the merchant's back-office IP allow-list",
 			Body:    adminIPAllow{}, Result: adminIPAllow{}, Payload: s.adminSetIPAllow, Errors: []string{"admin.cidr_invalid", "request.invalid_body"}},
+		// Dashboard and reports (dashboard.go, reports.go): figures from the
+		// hourly aggregates kept as bets settle.
+
+		// Games and vendors (admingames.go): per-merchant switches, flags,
+		// order, secrets and win ceilings.
+
+		// Merchant settings and, for the platform, merchants (settings.go).
+
+		// Content (admincontent.go): banners, notices, announcements, help.
+
 	}
 	if s.Config.Dev {
 		// Dev mode only (PORTAL_DEV=1): these routes do not exist otherwise.

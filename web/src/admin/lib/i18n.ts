@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import { type Catalogue, mergeAreas } from '../locales/catalogue';
 import { setAdminApiLanguage } from './api';
 
 /** adminLanguages are the back office's languages, in the switcher's order. */
@@ -12,7 +12,17 @@ export const adminLanguages = [
 
 const storageKey = 'adminLang';
 // English is bundled as the fallback; Khmer and Chinese load when chosen.
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/km.json', '../locales/cn.json']);
+// Each language is a folder of area files (locales/<lang>/<area>.json).
+const en = mergeAreas(import.meta.glob<{ default: Catalogue }>('../locales/en/*.json', { eager: true }));
+const lazy: Record<string, () => Promise<Catalogue>> = {
+  KM: async () => mergeAreas(await loadAll(import.meta.glob<{ default: Catalogue }>('../locales/km/*.json'))),
+  CN: async () => mergeAreas(await loadAll(import.meta.glob<{ default: Catalogue }>('../locales/cn/*.json'))),
+};
+
+async function loadAll(files: Record<string, () => Promise<{ default: Catalogue }>>): Promise<Record<string, { default: Catalogue }>> {
+  const entries = await Promise.all(Object.entries(files).map(async ([path, load]) => [path, await load()] as const));
+  return Object.fromEntries(entries);
+}
 
 void i18n.use(initReactI18next).init({
   resources: { EN: { translation: en } },
@@ -31,10 +41,9 @@ export function storedAdminLanguage(): string {
 /** applyAdminLanguage switches the screens and the API's messages to code. */
 export async function applyAdminLanguage(code: string): Promise<void> {
   const lang = adminLanguages.find((l) => l.code === code) ?? adminLanguages[0];
-  const load = catalogues[`../locales/${lang.code.toLowerCase()}.json`];
+  const load = lazy[lang.code];
   if (load && !i18n.hasResourceBundle(lang.code, 'translation')) {
-    const mod = await load();
-    i18n.addResourceBundle(lang.code, 'translation', mod.default, true, true);
+    i18n.addResourceBundle(lang.code, 'translation', await load(), true, true);
   }
   localStorage.setItem(storageKey, lang.code);
   setAdminApiLanguage(lang.code);

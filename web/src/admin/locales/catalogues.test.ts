@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sections } from '../lib/sections';
-import en from './en.json';
-
-type Tree = { [k: string]: string | Tree };
+import { mergeAreas, type Catalogue as Tree } from './catalogue';
 
 function keysOf(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keysOf(v, `${prefix}${k}.`)));
@@ -16,13 +14,37 @@ function lookup(tree: Tree, key: string): string {
   return key.split('.').reduce<Tree | string>((t, k) => (t as Tree)[k], tree) as string;
 }
 
-const catalogues = import.meta.glob<{ default: Tree }>('./*.json', { eager: true });
-const english = keysOf(en as Tree).sort();
+const files = import.meta.glob<{ default: Tree }>('./*/*.json', { eager: true });
+const byLanguage: Record<string, Record<string, { default: Tree }>> = {};
+for (const [path, mod] of Object.entries(files)) {
+  const [, lang] = path.split('/');
+  (byLanguage[lang] ??= {})[path.slice(lang.length + 3)] = mod;
+}
+const catalogues = Object.fromEntries(Object.entries(byLanguage).map(([lang, areas]) => [`./${lang}.json`, { default: mergeAreas(areas) }]));
+const en = catalogues['./en.json'].default;
+const english = keysOf(en).sort();
 
 // The back office speaks EN, KM and CN at least (issue 13): complete
 // catalogues, real translations, the placeholders kept.
 describe('back-office catalogues', () => {
   it.each(['km', 'cn'])('%s exists', (code) => expect(catalogues[`./${code}.json`]).toBeDefined());
+
+  it('has the same area files in every language', () => {
+    const areas = Object.keys(byLanguage.en).sort();
+    for (const lang of Object.keys(byLanguage)) expect(Object.keys(byLanguage[lang]).sort(), lang).toEqual(areas);
+  });
+
+  it('gives each top-level key to one area file only', () => {
+    for (const [lang, areas] of Object.entries(byLanguage)) {
+      const owner: Record<string, string> = {};
+      for (const [area, mod] of Object.entries(areas)) {
+        for (const key of Object.keys(mod.default)) {
+          expect(owner[key], `${lang}: ${key} in ${owner[key]} and ${area}`).toBeUndefined();
+          owner[key] = area;
+        }
+      }
+    }
+  });
 
   for (const [path, mod] of Object.entries(catalogues)) {
     if (path === './en.json') continue;
