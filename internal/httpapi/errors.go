@@ -106,6 +106,14 @@ var domainErrors = []struct {
 	{operator.ErrSameOperator, http.StatusForbidden, "admin.same_operator"},
 	{operator.ErrApprovalExpired, http.StatusConflict, "admin.approval_expired"},
 	{operator.ErrApprovalDecided, http.StatusConflict, "admin.approval_decided"},
+	// Dashboard and reports.
+
+	// Games and vendors.
+
+	// Merchant settings and merchants.
+
+	// Content.
+
 	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 	{merchant.ErrBadPayload, http.StatusBadRequest, "request.decrypt_failed"},
 	{merchant.ErrPayloadReplayed, http.StatusConflict, "request.replayed"},

@@ -494,6 +494,14 @@ var messages = map[string]map[string]string{
 		"KM": "សំណើនេះត្រូវបានសម្រេចរួចហើយ",
 		"CN": "此请求已处理",
 	},
+	// Dashboard and reports.
+
+	// Games and vendors.
+
+	// Merchant settings and merchants.
+
+	// Content.
+
 }
 
 // message looks code up for lang, falling back to EN, then to the code.
