@@ -44,6 +44,10 @@ Usage:
                                           add a back-office operator and print a one-time password
                                           (changed at the first log-in); roles: owner, finance, risk,
                                           support, content, marketing, readonly or a custom one
+  portal report rebuild [--merchant CODE] [--check]
+                                          recompute the back office's figures from the ledger and
+                                          replace them, or (--check) print where they differ (exit
+                                          status 1 if they do)
   portal version                          print the version
 
 Environment: PORTAL_DB (SQLite path, sqlite:///absolute/path, sqlite:relative/path, file:...,
@@ -113,6 +117,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return operatorCommand(ctx, cfg, args, stdout)
 	case "vendor-sim":
 		return vendorSimCommand(ctx, cfg, log, args)
+	case "report":
+		return reportCommand(ctx, cfg, args, stdout)
 	case "version":
 		fmt.Fprintln(stdout, Version)
 		return nil

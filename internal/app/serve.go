@@ -14,12 +14,14 @@ import (
 	"portal/internal/database"
 	"portal/internal/httpapi"
 	"portal/internal/identity"
+	"portal/internal/inbox"
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
+	"portal/internal/report"
 	"portal/internal/wallet"
 )
 
@@ -99,7 +101,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 
 // build creates the services and the API over an open database, and the
 // watcher that keeps their caches in step with writes from other processes.
-func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*httpapi.Server, *database.Watcher, *provider.Service, error) {
+func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Logger) (*httpapi.Server, *database.Watcher, *provider.Service, error) {
 	merchants, err := merchant.NewService(db, merchant.Options{Log: log, GeoIPPath: cfg.GeoIPPath})
 	if err != nil {
 		return nil, nil, nil, err
@@ -130,6 +132,9 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 	status := realtime.NewStatusWatch(hub, merchants.StatusKeys, log)
 	status.Check()
 	watcher.Subscribe(merchant.Topic, status.Check)
+	// A scheduled maintenance window opens and closes with no write to
+	// watch: the status watch also looks at the clock (decision 0026).
+	go status.Run(ctx, cfg.WatchInterval)
 	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance})
 	ownGames := inhouse.NewService(db, games, catalogue, merchants, inhouse.Options{Log: log})
 	api := httpapi.New(httpapi.Deps{
@@ -150,6 +155,8 @@ func build(_ context.Context, cfg config.Config, db *database.DB, log *slog.Logg
 		Inhouse:   ownGames,
 		Hub:       hub,
 		Operators: operator.NewService(db, nil),
+		Inbox:     inbox.NewService(db),
+		Reports:   report.NewService(db, nil),
 		SMS:       sms,
 		Email:     email,
 		Outbox:    outbox,

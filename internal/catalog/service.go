@@ -40,6 +40,8 @@ type snapshot struct {
 	games   []*Game
 	byCode  map[string]*Game
 	offers  map[string][]offer
+	// settings are each merchant's own switches by game code.
+	settings map[string]map[string]gameSetting
 
 	mu    sync.Mutex
 	views map[string]*view
@@ -47,9 +49,10 @@ type snapshot struct {
 
 // view is one merchant's catalogue: only the vendors it offers.
 type view struct {
-	vendors     []*Vendor // offered, in the merchant's order
-	maintenance map[string]bool
-	games       []*Game // offered, in catalogue order
+	vendors     []*Vendor       // offered and switched on, in the merchant's order
+	maintenance map[string]bool // by vendor
+	gameDown    map[string]bool // games the merchant put under maintenance
+	games       []*Game         // offered, in catalogue order
 	byType      map[string][]*Game
 	hot         []*Game
 	newest      []*Game // flagged new, newest (last added) first
@@ -110,7 +113,12 @@ func (s *Service) current(ctx context.Context) (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	sn := &snapshot{vendors: vendors, games: games, byCode: make(map[string]*Game, len(games)), offers: offers, views: map[string]*view{}}
+	settings, err := loadSettings(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	sn := &snapshot{vendors: vendors, games: games, byCode: make(map[string]*Game, len(games)), offers: offers, settings: settings,
+		views: map[string]*view{}}
 	for _, g := range games {
 		sn.byCode[g.Code] = g
 	}
@@ -130,20 +138,36 @@ func (s *Service) view(ctx context.Context, merchantCode string) (*view, error) 
 	if v, ok := sn.views[merchantCode]; ok {
 		return v, nil
 	}
-	v := &view{maintenance: map[string]bool{}, byType: map[string][]*Game{}, ids: map[int64]*Game{}}
+	v := &view{maintenance: map[string]bool{}, gameDown: map[string]bool{}, byType: map[string][]*Game{}, ids: map[int64]*Game{}}
 	offered := map[string]bool{}
 	for _, o := range sn.offers[merchantCode] {
-		if vd, ok := sn.vendors[o.vendor]; ok {
+		if vd, ok := sn.vendors[o.vendor]; ok && o.enabled {
 			v.vendors = append(v.vendors, vd)
 			offered[o.vendor] = true
 			v.maintenance[o.vendor] = o.maintenance
 		}
 	}
+	own := sn.settings[merchantCode]
+	resort := false
 	for _, g := range sn.games {
 		if !offered[g.Vendor] {
 			continue
 		}
+		if st, ok := own[g.Code]; ok {
+			if !st.enabled {
+				continue
+			}
+			v.gameDown[g.Code] = st.maintenance
+			resort = resort || st.sort != nil
+			g = st.apply(g)
+		}
 		v.games = append(v.games, g)
+	}
+	if resort {
+		// The merchant's own order: catalogue order is (sort, id).
+		slices.SortStableFunc(v.games, func(a, b *Game) int { return cmp.Or(cmp.Compare(a.Sort, b.Sort), cmp.Compare(a.ID, b.ID)) })
+	}
+	for _, g := range v.games {
 		v.ids[g.ID] = g
 		t := laneType(g)
 		v.byType[t] = append(v.byType[t], g)
@@ -242,7 +266,7 @@ func (v *view) item(sn *snapshot, g *Game, lang string) GameItem {
 		NodeID: strconv.FormatInt(g.ID, 10), NodeName: g.Name("EN"), GameName: name, DisplayName: name,
 		IconURL: GameIconURL(g.Code), LagerIcon: GameIconURL(g.Code) + "?size=large", ShowIcon: true,
 		IsHot: b2i(g.IsHot), SupportPlay: b2i(g.SupportPlay), GameClassify: g.Classify, IsNew: b2i(g.IsNew),
-		Maintenance: v.maintenance[g.Vendor],
+		Maintenance: v.maintenance[g.Vendor] || v.gameDown[g.Code],
 	}
 }
 
@@ -454,11 +478,36 @@ func (s *Service) AnyVendor(ctx context.Context, code string) (*Vendor, error) {
 }
 
 // UnderMaintenance reports whether the merchant has put a vendor under
-// maintenance (its games then do not launch).
+// maintenance (its games then do not launch). A game of its own is in
+// MerchantGame's answer.
 func (s *Service) UnderMaintenance(ctx context.Context, merchantCode, vendor string) (bool, error) {
 	v, err := s.view(ctx, merchantCode)
 	if err != nil {
 		return false, err
 	}
 	return v.maintenance[vendor], nil
+}
+
+// MerchantGame is a game as the merchant offers it, and whether it is under
+// maintenance (its own switch or its vendor's). A game the merchant does not
+// offer (unknown, its vendor not offered or switched off, or the game
+// switched off) is ErrGameNotFound, as for launch it does not exist.
+func (s *Service) MerchantGame(ctx context.Context, merchantCode, code string) (*Game, bool, error) {
+	sn, err := s.current(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	v, err := s.view(ctx, merchantCode)
+	if err != nil {
+		return nil, false, err
+	}
+	base, ok := sn.byCode[code]
+	if !ok {
+		return nil, false, fmt.Errorf("%w: %s", ErrGameNotFound, code)
+	}
+	g := v.byID(base.ID)
+	if g == nil {
+		return nil, false, fmt.Errorf("%w: %s", ErrGameNotFound, code)
+	}
+	return g, v.maintenance[g.Vendor] || v.gameDown[g.Code], nil
 }

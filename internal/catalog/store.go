@@ -69,13 +69,17 @@ func loadGames(ctx context.Context, q database.Querier) ([]*Game, error) {
 	return out, rows.Err()
 }
 
+// offer is a vendor the platform offers a merchant, with the merchant's
+// switches over it.
 type offer struct {
 	vendor      string
+	sort        int
 	maintenance bool
+	enabled     bool
 }
 
 func loadOffers(ctx context.Context, q database.Querier) (map[string][]offer, error) {
-	rows, err := q.QueryContext(ctx, `SELECT merchant_code, vassalage, maintenance FROM merchant_vendors ORDER BY merchant_code, sort, vassalage`)
+	rows, err := q.QueryContext(ctx, `SELECT merchant_code, vassalage, sort, maintenance, enabled FROM merchant_vendors ORDER BY merchant_code, sort, vassalage`)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: offers: %w", err)
 	}
@@ -84,11 +88,11 @@ func loadOffers(ctx context.Context, q database.Querier) (map[string][]offer, er
 	for rows.Next() {
 		var code string
 		var o offer
-		var m int
-		if err := rows.Scan(&code, &o.vendor, &m); err != nil {
+		var m, e int
+		if err := rows.Scan(&code, &o.vendor, &o.sort, &m, &e); err != nil {
 			return nil, fmt.Errorf("catalog: offers: %w", err)
 		}
-		o.maintenance = m == 1
+		o.maintenance, o.enabled = m == 1, e == 1
 		out[code] = append(out[code], o)
 	}
 	return out, rows.Err()

@@ -39,6 +39,8 @@ type adminCall struct {
 	target     string
 	before     any
 	after      any
+	// replay marks the approved run of a held call (sensitive.go).
+	replay bool
 }
 
 func adminOf(ctx context.Context) *adminCall {
@@ -68,6 +70,21 @@ func (s *Server) adminHandler(rt Route) http.Handler {
 				r = r.WithContext(context.WithValue(r.Context(), keyParams, p))
 			}
 		}
+		mutating := rt.Method != http.MethodGet
+		if err == nil && mutating {
+			// An action the owner marked sensitive waits for a second
+			// operator (sensitive.go): 202 and the request, nothing done.
+			var held bool
+			if held, err = s.heldForApproval(r, rt, a); err == nil && held {
+				var ap *operator.Approval
+				if ap, err = s.holdForApproval(w, r, rt, a); err == nil {
+					s.appendAudit(r, a, action, "held:approval")
+					writeJSON(w, http.StatusAccepted, envelope{Success: true, Code: "admin.approval_requested",
+						Message: message("admin.approval_requested", languageOf(r.Context())), Value: ap})
+					return
+				}
+			}
+		}
 		var v any
 		if err == nil {
 			switch {
@@ -80,7 +97,6 @@ func (s *Server) adminHandler(rt Route) http.Handler {
 				v, err = rt.JSON(r)
 			}
 		}
-		mutating := rt.Method != http.MethodGet
 		if err != nil {
 			ae, _ := answerFor(err)
 			if mutating || ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden {
@@ -125,6 +141,11 @@ func (s *Server) adminAdmit(r *http.Request, rt Route, a *adminCall) error {
 		}
 	}
 	if rt.Permission != "" && !slices.Contains(sess.Permissions, rt.Permission) {
+		return errAdminForbidden
+	}
+	// A platform permission's route is the platform's alone, whatever a
+	// merchant operator's role holds (operator.PlatformPermissions).
+	if operator.PlatformOnly(rt.Permission) && sess.Operator.Merchant != "" {
 		return errAdminForbidden
 	}
 	// The merchant the call acts on: an operator's own; a platform
@@ -519,6 +540,15 @@ func (s *Server) adminSetIPAllow(w http.ResponseWriter, r *http.Request) (any, e
 	before, err := s.Operators.IPAllow(r.Context(), a.merchant)
 	if err != nil {
 		return nil, err
+	}
+	// A merchant's own operator may not shut themselves out: the list
+	// holds for them at once, on this very session.
+	clean, err := operator.CleanCIDRs(req.CIDRs)
+	if err != nil {
+		return nil, err
+	}
+	if a.session.Operator.Merchant == a.merchant && !operator.Admits(clean, clientIPOf(r.Context())) {
+		return nil, operator.ErrLocksOut
 	}
 	after, err := s.Operators.SetIPAllow(r.Context(), a.merchant, req.CIDRs)
 	if err != nil {

@@ -210,6 +210,8 @@ func TestEveryAdminRoute(t *testing.T) {
 			t.Fatal(err)
 		}
 		other, _ := w.login("lucky", "lucky-owner", operator.RoleOwner)
+		// The platform's owner runs the platform-only routes (merchants.manage).
+		root, _ := w.login("", "root", operator.RoleOwner)
 		// Two requests by another operator, for the owner to approve and
 		// to reject.
 		maker, _ := w.login("demo", "demo-maker", operator.RoleFinance)
@@ -281,6 +283,10 @@ func TestEveryAdminRoute(t *testing.T) {
 				if rec, env := other.do(rt.Method, path, nil); rec.Code != 404 || env.Code != "resource.not_found" {
 					t.Errorf("%s by lucky's owner on demo's object = %d %+v", key, rec.Code, env)
 				}
+			} else if rt.Method == http.MethodGet && operator.PlatformOnly(rt.Permission) {
+				if rec, env := other.do(rt.Method, path, nil); rec.Code != 403 || env.Code != "admin.forbidden" {
+					t.Errorf("%s (platform only) by lucky's owner = %d %s", key, rec.Code, env.Code)
+				}
 			} else if rt.Method == http.MethodGet {
 				if rec, _ := other.do(rt.Method, path, nil); rec.Code != 200 || strings.Contains(rec.Body.String(), `"merchant":"demo"`) ||
 					strings.Contains(rec.Body.String(), ",demo,") || strings.Contains(rec.Body.String(), "demo-owner") {
@@ -305,8 +311,16 @@ func TestEveryAdminRoute(t *testing.T) {
 				}
 				owner.csrf = saved
 			}
-			// The owner succeeds (log-out on a session of its own).
-			caller := owner
+			// The owner succeeds (log-out on a session of its own); a
+			// platform-only route refuses demo's owner and serves the
+			// platform's.
+			caller, wantMerchant := owner, "demo"
+			if operator.PlatformOnly(rt.Permission) {
+				if rec, env := owner.do(rt.Method, path, body); rec.Code != 403 || env.Code != "admin.forbidden" {
+					t.Errorf("%s (platform only) by demo's owner = %d %s", key, rec.Code, env.Code)
+				}
+				caller, wantMerchant = root, ""
+			}
 			if key == "DELETE /admin/api/session" {
 				caller = w.client()
 				_, pw, _ := w.ops.Create(ctx, db.Write(), "demo", "demo-leaver", operator.RoleReadonly)
@@ -317,7 +331,7 @@ func TestEveryAdminRoute(t *testing.T) {
 			}
 			if rt.Method != http.MethodGet {
 				e := w.audit(action, "ok")
-				if len(e) == 0 || e[0].Merchant != "demo" || e[0].Operator == "" || e[0].IP != "192.0.2.50" {
+				if len(e) == 0 || e[0].Merchant != wantMerchant || e[0].Operator == "" || e[0].IP != "192.0.2.50" {
 					t.Errorf("%s left no ok audit entry: %+v", key, e)
 				}
 			}

@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
@@ -114,6 +116,27 @@ func (s *Server) adminApprove(w http.ResponseWriter, r *http.Request) (any, erro
 		return nil, err
 	}
 	a := adminOf(r.Context())
+	held, err := s.Operators.ApprovalByID(r.Context(), nil, a.merchant, id)
+	if err != nil {
+		return nil, err
+	}
+	// Deciding needs approvals.decide (the route) and the power the
+	// request would use: wallet.adjust.approve for an adjustment, the
+	// action's own permission for a held action.
+	need := operator.WalletAdjustApprove
+	if held.Kind == operator.KindAction {
+		rt, ok := s.markableRoute(held.Action.Action)
+		if !ok {
+			return nil, errActionUnknown
+		}
+		need = rt.Permission
+	}
+	if !slices.Contains(a.session.Permissions, need) {
+		return nil, errAdminForbidden
+	}
+	if held.Kind == operator.KindAction {
+		return s.approveAction(r, a, id)
+	}
 	var member wallet.Ref
 	var balance int64
 	apply := func(ctx context.Context, q database.Querier, ap *operator.Approval) (any, error) {
@@ -146,6 +169,33 @@ func (s *Server) adminApprove(w http.ResponseWriter, r *http.Request) (any, erro
 		s.Hub.Balance(ap.Merchant, ap.Adjust.MemberID, balance, ap.Adjust.Currency)
 	}
 	return ap, nil
+}
+
+// approveAction marks a held action approved (once, whoever else tries at
+// the same moment) and then runs it as the approver; the request keeps
+// the outcome, the approver sees the action's answer.
+func (s *Server) approveAction(r *http.Request, a *adminCall, id int64) (any, error) {
+	ap, err := s.Operators.Approve(r.Context(), a.merchant, id, a.session.Operator, func(context.Context, database.Querier, *operator.Approval) (any, error) {
+		return actionOutcome{Outcome: "running"}, nil
+	})
+	if err != nil {
+		if ap != nil {
+			a.note(a.target, ap, nil)
+		}
+		return nil, err
+	}
+	value, outcome := s.runApprovedAction(r, a, ap)
+	if err := s.Operators.SetResult(context.WithoutCancel(r.Context()), a.merchant, id, outcome); err != nil {
+		return nil, err
+	}
+	ap.Result = json.RawMessage(operator.JSONText(outcome))
+	a.note(a.target, map[string]string{"status": operator.StatusPending}, ap)
+	shown := *ap
+	shown.Result = json.RawMessage(operator.JSONText(struct {
+		actionOutcome
+		Value any `json:"value"`
+	}{outcome, value}))
+	return shown, nil
 }
 
 func (s *Server) adminReject(w http.ResponseWriter, r *http.Request) (any, error) {

@@ -10,11 +10,13 @@ import (
 	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/identity"
+	"portal/internal/inbox"
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
+	"portal/internal/report"
 	"portal/internal/wallet"
 )
 
@@ -106,13 +108,30 @@ var domainErrors = []struct {
 	{operator.ErrSameOperator, http.StatusForbidden, "admin.same_operator"},
 	{operator.ErrApprovalExpired, http.StatusConflict, "admin.approval_expired"},
 	{operator.ErrApprovalDecided, http.StatusConflict, "admin.approval_decided"},
+	{operator.ErrLocksOut, http.StatusConflict, "admin.allow_list_excludes_you"},
+	{identity.ErrNoteRule, http.StatusUnprocessableEntity, "admin.note_invalid"},
+	{identity.ErrTagRule, http.StatusUnprocessableEntity, "admin.tags_invalid"},
+	{inbox.ErrMessageRule, http.StatusUnprocessableEntity, "member.message_invalid"},
+	{inbox.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 	// Dashboard and reports.
+	{report.ErrRange, http.StatusUnprocessableEntity, "admin.range_invalid"},
 
 	// Games and vendors.
+	{catalog.ErrChangeEmpty, http.StatusUnprocessableEntity, "games.change_empty"},
+	{catalog.ErrSortRange, http.StatusUnprocessableEntity, "games.sort_invalid"},
+	{catalog.ErrSelection, http.StatusUnprocessableEntity, "games.selection_invalid"},
+	{provider.ErrWinLimit, http.StatusUnprocessableEntity, "games.win_limit_invalid"},
 
 	// Merchant settings and merchants.
+	{merchant.ErrMerchantExists, http.StatusConflict, "merchants.code_taken"},
+	{merchant.ErrDomainTaken, http.StatusConflict, "settings.domain_taken"},
+	{merchant.ErrInvalidSetting, http.StatusUnprocessableEntity, "settings.invalid"},
 
 	// Content.
+	{merchant.ErrContentInvalid, http.StatusUnprocessableEntity, "admin.content_invalid"},
+	{merchant.ErrSlugTaken, http.StatusConflict, "admin.content_slug_taken"},
+	{merchant.ErrImageInvalid, http.StatusUnprocessableEntity, "admin.image_invalid"},
+	{merchant.ErrImageTooLarge, http.StatusRequestEntityTooLarge, "admin.image_too_large"},
 
 	{merchant.ErrNotFound, http.StatusNotFound, "resource.not_found"},
 	{merchant.ErrBadPayload, http.StatusBadRequest, "request.decrypt_failed"},

@@ -494,14 +494,109 @@ var messages = map[string]map[string]string{
 		"KM": "សំណើនេះត្រូវបានសម្រេចរួចហើយ",
 		"CN": "此请求已处理",
 	},
+	// A player's record.
+	"admin.note_invalid": {
+		"EN": "A note must be 1 to 1000 characters",
+		"KM": "កំណត់ចំណាំត្រូវមានពី 1 ដល់ 1000 តួអក្សរ",
+		"CN": "备注须为 1 至 1000 个字符",
+	},
+	"admin.tags_invalid": {
+		"EN": "At most 20 tags, each 1 to 24 of a-z, 0-9, - or _",
+		"KM": "ស្លាកអតិបរមា 20 នីមួយៗពី 1 ដល់ 24 តួ a-z, 0-9, - ឬ _",
+		"CN": "最多 20 个标签，每个 1 至 24 个 a-z、0-9、- 或 _ 字符",
+	},
+	"admin.allow_list_excludes_you": {
+		"EN": "This list leaves out the address you work from: add it, or you would be shut out at once",
+		"KM": "បញ្ជីនេះមិនរួមបញ្ចូលអាសយដ្ឋានដែលអ្នកកំពុងប្រើទេ៖ សូមបន្ថែមវា បើមិនដូច្នេះទេ អ្នកនឹងត្រូវបិទចេញភ្លាមៗ",
+		"CN": "此列表不包含您当前使用的地址：请添加，否则您将立即被拒之门外",
+	},
+	"admin.approval_requested": {
+		"EN": "Sent for approval: it takes effect when another operator approves it",
+		"KM": "បានផ្ញើសុំការអនុម័ត៖ វានឹងមានប្រសិទ្ធភាពនៅពេលប្រតិបត្តិករផ្សេងទៀតអនុម័ត",
+		"CN": "已提交审批：另一名操作员批准后生效",
+	},
+	"admin.action_unknown": {
+		"EN": "This is not an action that can be marked sensitive",
+		"KM": "នេះមិនមែនជាសកម្មភាពដែលអាចសម្គាល់ថាងាយរងគ្រោះបានទេ",
+		"CN": "此操作不能标记为敏感操作",
+	},
+	"member.message_invalid": {
+		"EN": "A message needs a title of 1 to 100 and a text of 1 to 2000 characters",
+		"KM": "សារត្រូវការចំណងជើងពី 1 ដល់ 100 និងអត្ថបទពី 1 ដល់ 2000 តួអក្សរ",
+		"CN": "消息须有 1 至 100 个字符的标题和 1 至 2000 个字符的正文",
+	},
 	// Dashboard and reports.
+	"admin.range_invalid": {
+		"EN": "The period must be days as YYYY-MM-DD, from no later than to, at most 366 days",
+		"KM": "រយៈពេលត្រូវជាថ្ងៃតាមទម្រង់ YYYY-MM-DD ដោយថ្ងៃចាប់ផ្ដើមមិនក្រោយថ្ងៃបញ្ចប់ និងមិនលើសពី 366 ថ្ងៃ",
+		"CN": "时间段须为 YYYY-MM-DD 格式的日期，开始日期不晚于结束日期，最多 366 天",
+	},
 
 	// Games and vendors.
+	"games.change_empty": {
+		"EN": "Choose at least one setting to change",
+		"KM": "សូមជ្រើសរើសការកំណត់យ៉ាងហោចណាស់មួយដើម្បីផ្លាស់ប្តូរ",
+		"CN": "请至少选择一项要更改的设置",
+	},
+	"games.sort_invalid": {
+		"EN": "The display order must be a whole number from 0 to 1,000,000",
+		"KM": "លំដាប់បង្ហាញត្រូវតែជាចំនួនគត់ពី 0 ដល់ 1,000,000",
+		"CN": "显示顺序必须是 0 到 1,000,000 之间的整数",
+	},
+	"games.selection_invalid": {
+		"EN": "Select 1 to 200 different games",
+		"KM": "សូមជ្រើសរើសហ្គេមខុសៗគ្នាពី 1 ដល់ 200",
+		"CN": "请选择 1 至 200 个不同的游戏",
+	},
+	"games.win_limit_invalid": {
+		"EN": "A win ceiling needs a stake multiple of 1 to 1,000,000,000 and a maximum of 1 to 10^15",
+		"KM": "ពិដានឈ្នះត្រូវការមេគុណភ្នាល់ពី 1 ដល់ 1,000,000,000 និងចំនួនអតិបរមាពី 1 ដល់ 10^15",
+		"CN": "赢额上限需要 1 至 1,000,000,000 的投注倍数和 1 至 10^15 的最高金额",
+	},
 
 	// Merchant settings and merchants.
+	"settings.invalid": {
+		"EN": "A setting is not valid; see the field named",
+		"KM": "ការកំណត់មួយមិនត្រឹមត្រូវ សូមមើលវាលដែលបានបញ្ជាក់",
+		"CN": "设置无效，请查看所指字段",
+	},
+	"settings.domain_taken": {
+		"EN": "This domain already belongs to another merchant",
+		"KM": "ដែននេះជាកម្មសិទ្ធិរបស់ពាណិជ្ជករផ្សេងរួចហើយ",
+		"CN": "该域名已属于其他商户",
+	},
+	"settings.merchant_required": {
+		"EN": "Name the merchant whose settings to open",
+		"KM": "សូមបញ្ជាក់ពាណិជ្ជករដែលត្រូវបើកការកំណត់",
+		"CN": "请指定要打开设置的商户",
+	},
+	"merchants.code_taken": {
+		"EN": "A merchant with this code exists",
+		"KM": "ពាណិជ្ជករដែលមានលេខកូដនេះមានរួចហើយ",
+		"CN": "该代码的商户已存在",
+	},
 
 	// Content.
-
+	"admin.content_invalid": {
+		"EN": "This content is not valid; check the field named in the answer",
+		"KM": "មាតិកានេះមិនត្រឹមត្រូវទេ សូមពិនិត្យវាលដែលបានបញ្ជាក់ក្នុងចម្លើយ",
+		"CN": "内容无效，请检查回复中指出的字段",
+	},
+	"admin.content_slug_taken": {
+		"EN": "Another item of this kind already has this slug",
+		"KM": "ធាតុផ្សេងទៀតនៃប្រភេទនេះមានឈ្មោះកំណត់ (slug) នេះរួចហើយ",
+		"CN": "同类内容中已有使用此标识的条目",
+	},
+	"admin.image_invalid": {
+		"EN": "The image must be a PNG or JPEG of at most 4096 pixels a side",
+		"KM": "រូបភាពត្រូវតែជា PNG ឬ JPEG ដែលមានទំហំមិនលើសពី 4096 ភីកសែលក្នុងមួយជ្រុង",
+		"CN": "图片须为 PNG 或 JPEG 格式，每边不超过 4096 像素",
+	},
+	"admin.image_too_large": {
+		"EN": "The image is larger than 2 MB",
+		"KM": "រូបភាពធំជាង 2 MB",
+		"CN": "图片大于 2 MB",
+	},
 }
 
 // message looks code up for lang, falling back to EN, then to the code.

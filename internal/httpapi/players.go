@@ -44,15 +44,17 @@ type (
 		LastSeenAt time.Time `json:"lastSeenAt"`
 		IP         string    `json:"ip"`
 	}
-	// playerNote is a note on a player (none are stored yet).
-	playerNote struct {
-		Text string `json:"text"`
-	}
+	// playerRecord is a player's page: the row, live sessions, addresses,
+	// staff's notes (latest 100) and tags, whether an authenticator is on,
+	// and how many of the merchant's messages are unread.
 	playerRecord struct {
 		Player    playerRow          `json:"player"`
 		Sessions  []playerSession    `json:"sessions"`
 		Addresses []identity.Address `json:"addresses"`
-		Notes     []playerNote       `json:"notes"`
+		Notes     []identity.Note    `json:"notes"`
+		Tags      []string           `json:"tags"`
+		TOTP      bool               `json:"totp"`
+		Unread    int                `json:"unreadMessages"`
 	}
 	playerReason struct {
 		Reason string `json:"reason"`
@@ -156,7 +158,7 @@ func (s *Server) adminPlayer(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := playerRecord{Player: row, Sessions: []playerSession{}, Notes: []playerNote{}}
+	rec := playerRecord{Player: row, Sessions: []playerSession{}}
 	sessions, err := s.Identity.Sessions(r.Context(), m.ID)
 	if err != nil {
 		return nil, err
@@ -164,7 +166,20 @@ func (s *Server) adminPlayer(r *http.Request) (any, error) {
 	for _, ss := range sessions {
 		rec.Sessions = append(rec.Sessions, playerSession{CreatedAt: ss.CreatedAt, LastSeenAt: ss.LastSeenAt, IP: ss.IP})
 	}
-	if rec.Addresses, err = s.Identity.Addresses(r.Context(), m.ID); err != nil {
+	ctx := r.Context()
+	if rec.Addresses, err = s.Identity.Addresses(ctx, m.ID); err != nil {
+		return nil, err
+	}
+	if rec.Notes, err = s.Identity.Notes(ctx, m.ID); err != nil {
+		return nil, err
+	}
+	if rec.Tags, err = s.Identity.Tags(ctx, m.ID); err != nil {
+		return nil, err
+	}
+	if rec.TOTP, err = s.Identity.TOTPEnabled(ctx, m.ID); err != nil {
+		return nil, err
+	}
+	if rec.Unread, err = s.Inbox.Unread(ctx, m.ID); err != nil {
 		return nil, err
 	}
 	return rec, nil

@@ -13,12 +13,14 @@ import (
 
 	"portal/internal/catalog"
 	"portal/internal/identity"
+	"portal/internal/inbox"
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
+	"portal/internal/report"
 	"portal/internal/wallet"
 )
 
@@ -70,6 +72,10 @@ type Deps struct {
 	// Operators runs the back office's accounts, sessions and audit
 	// trail; nil answers the admin routes 404.
 	Operators *operator.Service
+	// Inbox keeps the messages a merchant sends its members.
+	Inbox *inbox.Service
+	// Reports reads the back office's figures (dashboard, reports).
+	Reports *report.Service
 }
 
 // Server answers the API.

@@ -15,11 +15,13 @@ import (
 	"portal/internal/database"
 	"portal/internal/dbtest"
 	"portal/internal/identity"
+	"portal/internal/inbox"
 	"portal/internal/merchant"
 	"portal/internal/operator"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
+	"portal/internal/report"
 	"portal/internal/wallet"
 )
 
@@ -281,7 +283,8 @@ func newSeededServer(t testing.TB, db *database.DB, own inhouse.Options) *Server
 	games := provider.NewService(db, ledger, ids, cat, ms, provider.Options{OnBalance: hub.Balance})
 	t.Cleanup(games.Close)
 	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games,
-		Inhouse: inhouse.NewService(db, games, cat, ms, own), Hub: hub, Operators: operator.NewService(db, nil)})
+		Inhouse: inhouse.NewService(db, games, cat, ms, own), Hub: hub, Operators: operator.NewService(db, nil), Inbox: inbox.NewService(db),
+		Reports: report.NewService(db, nil)})
 }
 
 func TestPermissionFieldNames(t *testing.T) {

@@ -26,7 +26,7 @@ func Seed(ctx context.Context, db *database.DB) error {
 		} else if !errors.Is(err, ErrMemberNotFound) {
 			return 0, err
 		}
-		return s.Create(ctx, db.Write(), n)
+		return s.Open(ctx, n)
 	}
 	agent, err := ensure(NewMember{MerchantCode: "demo", Username: "agent01", Password: "Agent@123", Type: TypeAgent1,
 		Mobile: "+85512345001", MobileVerified: true, Email: "agent01@example.com", Nickname: "Agent One"})

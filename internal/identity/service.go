@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"portal/internal/database"
+	"portal/internal/report"
 )
 
 // Service manages members, passwords and sessions.
@@ -47,35 +48,57 @@ type NewMember struct {
 }
 
 // Create stores a new member with a hashed password. A default password
-// marks the account as having to change it at first login.
+// marks the account as having to change it at first login. A non-trial
+// member is counted as a registration in q: give it a transaction (Open
+// does).
 func (s *Service) Create(ctx context.Context, q database.Querier, n NewMember) (int64, error) {
-	hash, err := HashPassword(n.Password)
+	p, err := prepare(n)
 	if err != nil {
 		return 0, err
 	}
-	payHash := ""
+	return s.insert(ctx, q, n, p)
+}
+
+// prepared is what a new member's row needs that takes work (the hashes)
+// or may fail: done before any transaction opens, so a transaction never
+// waits on argon2.
+type prepared struct {
+	hash, payHash, profile, mobile string
+}
+
+func prepare(n NewMember) (prepared, error) {
+	var p prepared
+	var err error
+	if p.hash, err = HashPassword(n.Password); err != nil {
+		return p, err
+	}
 	if n.PaymentPassword != "" {
-		if payHash, err = HashPassword(n.PaymentPassword); err != nil {
-			return 0, err
+		if p.payHash, err = HashPassword(n.PaymentPassword); err != nil {
+			return p, err
 		}
 	}
 	profile, err := json.Marshal(nonNilMap(n.Profile))
 	if err != nil {
-		return 0, err
+		return p, err
 	}
-	mobile := ""
+	p.profile = string(profile)
 	if n.Mobile != "" {
-		if mobile, err = CanonicalPhone(n.Mobile); err != nil {
-			return 0, err
+		if p.mobile, err = CanonicalPhone(n.Mobile); err != nil {
+			return p, err
 		}
 	}
+	return p, nil
+}
+
+func (s *Service) insert(ctx context.Context, q database.Querier, n NewMember, p prepared) (int64, error) {
+	hash, payHash, mobile := p.hash, p.payHash, p.mobile
 	now := s.now().UnixMilli()
 	var id int64
-	err = q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, mobile_verified, email, password_hash, payment_password_hash,
+	err := q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, mobile_verified, email, password_hash, payment_password_hash,
 		type, upline_id, nickname, vip_level, profile, password_changed_at, must_change_password, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13) RETURNING id`,
 		n.MerchantCode, normalizeUsername(n.Username), nullable(mobile), boolInt(n.MobileVerified && mobile != ""), nullable(n.Email), hash, payHash, int(n.Type),
-		nullableID(n.UplineID), n.Nickname, n.VIPLevel, string(profile), now, boolInt(IsDefaultPassword(n.Password))).Scan(&id)
+		nullableID(n.UplineID), n.Nickname, n.VIPLevel, p.profile, now, boolInt(IsDefaultPassword(n.Password))).Scan(&id)
 	if err != nil {
 		if isUniqueViolation(err) {
 			if strings.Contains(err.Error(), "mobile") {
@@ -84,6 +107,12 @@ func (s *Service) Create(ctx context.Context, q database.Querier, n NewMember) (
 			return 0, ErrUsernameTaken
 		}
 		return 0, fmt.Errorf("identity: create member: %w", err)
+	}
+	// A trial account is play money, not a new player of the merchant's.
+	if !n.Type.IsTrial() {
+		if err := report.RecordRegistration(ctx, q, n.MerchantCode, id, now); err != nil {
+			return 0, err
+		}
 	}
 	return id, nil
 }
@@ -168,9 +197,19 @@ func (s *Service) ChangePassword(ctx context.Context, memberID int64, oldPasswor
 	})
 }
 
-// Open creates a member on its own (not inside a larger transaction).
+// Open creates a member in a transaction of its own.
 func (s *Service) Open(ctx context.Context, n NewMember) (int64, error) {
-	return s.Create(ctx, s.db.Write(), n)
+	p, err := prepare(n)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = s.db.InTx(ctx, func(q database.Querier) error {
+		var err error
+		id, err = s.insert(ctx, q, n, p)
+		return err
+	})
+	return id, err
 }
 
 // SetPassword replaces a member's password without the old one (after a

@@ -14,6 +14,15 @@ func bannerImageURL(code, slug, lang string) string {
 	return fmt.Sprintf("/media/banners/%s/%s.svg?language=%s", url.PathEscape(code), url.PathEscape(slug), url.QueryEscape(lang))
 }
 
+// bannerURL is where banner it's image is served: the operator's upload
+// when there is one, else the generated image.
+func bannerURL(code string, it Item, lang string) string {
+	if it.Image != "" {
+		return ImageURL(code, it.Image)
+	}
+	return bannerImageURL(code, it.Slug, lang)
+}
+
 // bannerPalettes are gradient pairs that read well under white text.
 var bannerPalettes = [][2]string{
 	{"#7b2ff7", "#f107a3"}, {"#0f2027", "#2c5364"}, {"#b92b27", "#1565c0"},

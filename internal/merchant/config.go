@@ -10,6 +10,9 @@ type Config struct {
 	Languages []string `json:"languages"`
 
 	Maintenance bool `json:"maintenance"`
+	// MaintenanceWindow is a scheduled maintenance (nil: none); see
+	// Config.maintenanceAt.
+	MaintenanceWindow *MaintenanceWindow `json:"maintenanceWindow,omitempty"`
 	// MaintenanceText is the maintenance page's title and info per language.
 	MaintenanceText map[string]TitleInfo `json:"maintenanceText"`
 	// RegionText is the blocked-region page's title and info per language;

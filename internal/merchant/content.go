@@ -43,11 +43,14 @@ type Item struct {
 	Platform    string
 	LinkageType string
 	Linkage     string
-	Texts       map[string]Text
-	Sort        int
-	StartsAt    time.Time // zero: no start
-	EndsAt      time.Time // zero: no end
-	CreatedAt   time.Time
+	// Image is an uploaded banner image's file (content_images), '' for
+	// the generated one.
+	Image     string
+	Texts     map[string]Text
+	Sort      int
+	StartsAt  time.Time // zero: no start
+	EndsAt    time.Time // zero: no end
+	CreatedAt time.Time
 }
 
 // liveAt reports whether the item is published at t.

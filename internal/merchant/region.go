@@ -64,7 +64,7 @@ func (s *Service) Status(ctx context.Context, m *Merchant, ip netip.Addr) (Statu
 	}
 	// An IPv4 client seen through an IPv6 socket must meet IPv4 rules.
 	ip = ip.Unmap()
-	st := Status{IP: ip.String(), Maintenance: t.cfg.Maintenance}
+	st := Status{IP: ip.String(), Maintenance: t.cfg.maintenanceAt(s.clock())}
 	if !ip.IsValid() {
 		st.IP = ""
 	}
@@ -87,18 +87,21 @@ func (s *Service) Status(ctx context.Context, m *Merchant, ip netip.Addr) (Statu
 	return st, nil
 }
 
-// StatusKeys sums up, per merchant, what its status depends on: the
-// maintenance switch and the region rules. When a merchant's key moves, its
-// open pages are told to ask for their status again (realtime.StatusWatch):
-// the status itself depends on each page's address.
+// StatusKeys sums up, per merchant, what its status depends on: whether
+// it is in maintenance now (the switch or a scheduled window, by the clock)
+// and the region rules. When a merchant's key moves, its open pages are
+// told to ask for their status again (realtime.StatusWatch, which also
+// runs on a timer so that a window opens and closes by itself): the status
+// itself depends on each page's address.
 func (s *Service) StatusKeys(ctx context.Context) (map[string]string, error) {
 	sn, err := s.current(ctx)
 	if err != nil {
 		return nil, err
 	}
+	now := s.clock()
 	out := make(map[string]string, len(sn.byCode))
 	for code, t := range sn.byCode {
-		out[code] = fmt.Sprintf("%t|%s|%s", t.cfg.Maintenance, strings.Join(t.cfg.BlockedCIDRs, ","), strings.Join(t.cfg.BlockedCountries, ","))
+		out[code] = fmt.Sprintf("%t|%s|%s", t.cfg.maintenanceAt(now), strings.Join(t.cfg.BlockedCIDRs, ","), strings.Join(t.cfg.BlockedCountries, ","))
 	}
 	return out, nil
 }

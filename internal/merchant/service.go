@@ -24,6 +24,9 @@ type Options struct {
 	// GeoIPPath is a MaxMind-format country database; empty disables
 	// country rules (CIDR rules still apply).
 	GeoIPPath string
+	// Now is the clock of scheduled maintenance and nonce expiry; nil is
+	// time.Now (tests move it).
+	Now func() time.Time
 }
 
 // Service answers everything about merchants from an in-memory snapshot of
@@ -39,7 +42,8 @@ type Service struct {
 	gen atomic.Uint64
 	mu  sync.Mutex // serialises rebuilds
 	// noncesPruned is when this instance last pruned payload_nonces (unix
-	// ms); now is the clock of nonce expiry, time.Now when nil (tests set it).
+	// ms); now is the clock of nonce expiry and scheduled maintenance,
+	// time.Now when nil (Options.Now).
 	noncesPruned atomic.Int64
 	now          func() time.Time
 }
@@ -68,7 +72,7 @@ func NewService(db *database.DB, opts Options) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Service{db: db, log: log}
+	s := &Service{db: db, log: log, now: opts.Now}
 	if opts.GeoIPPath != "" {
 		g, err := openCountryDB(opts.GeoIPPath)
 		if err != nil {

@@ -89,7 +89,7 @@ func saveConfig(ctx context.Context, q database.Querier, code string, cfg Config
 
 func loadItems(ctx context.Context, q database.Querier) (map[string][]Item, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, merchant_code, kind, slug, type, execution, platform, linkage_type, linkage,
-		texts, sort, starts_at, ends_at, created_at FROM merchant_content ORDER BY merchant_code, kind, sort, id`)
+		image, texts, sort, starts_at, ends_at, created_at FROM merchant_content ORDER BY merchant_code, kind, sort, id`)
 	if err != nil {
 		return nil, fmt.Errorf("merchant: load content: %w", err)
 	}
@@ -100,7 +100,7 @@ func loadItems(ctx context.Context, q database.Querier) (map[string][]Item, erro
 		var code, texts string
 		var starts, ends, created int64
 		if err := rows.Scan(&it.ID, &code, &it.Kind, &it.Slug, &it.Type, &it.Execution, &it.Platform, &it.LinkageType,
-			&it.Linkage, &texts, &it.Sort, &starts, &ends, &created); err != nil {
+			&it.Linkage, &it.Image, &texts, &it.Sort, &starts, &ends, &created); err != nil {
 			return nil, fmt.Errorf("merchant: load content: %w", err)
 		}
 		if err := json.Unmarshal([]byte(texts), &it.Texts); err != nil {
@@ -148,14 +148,15 @@ func writeItem(ctx context.Context, q database.Querier, merchantCode string, it 
 	if replace {
 		conflict = `DO UPDATE SET type = excluded.type, execution = excluded.execution,
 		platform = excluded.platform, linkage_type = excluded.linkage_type, linkage = excluded.linkage,
-		texts = excluded.texts, sort = excluded.sort, starts_at = excluded.starts_at, ends_at = excluded.ends_at`
+		texts = excluded.texts, sort = excluded.sort, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+		image = excluded.image`
 	}
 	res, err := q.ExecContext(ctx, `INSERT INTO merchant_content (merchant_code, kind, slug, type, execution, platform,
-		linkage_type, linkage, texts, sort, starts_at, ends_at, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+		linkage_type, linkage, texts, sort, starts_at, ends_at, created_at, image)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
 		ON CONFLICT (merchant_code, kind, slug) `+conflict,
 		merchantCode, it.Kind, it.Slug, it.Type, it.Execution, it.Platform, it.LinkageType, it.Linkage, string(texts),
-		it.Sort, toMillis(it.StartsAt), toMillis(it.EndsAt), created.UnixMilli())
+		it.Sort, toMillis(it.StartsAt), toMillis(it.EndsAt), created.UnixMilli(), it.Image)
 	if err != nil {
 		return false, fmt.Errorf("merchant: put %s %s: %w", it.Kind, it.Slug, err)
 	}

@@ -324,7 +324,7 @@ func (s *Service) Banners(ctx context.Context, code, group, lang string) ([]Bann
 		}
 		out = append(out, Banner{
 			ID: it.ID, GroupName: it.Type, Title: it.text(lang, t.m.DefaultLanguage).Title,
-			URL:         bannerImageURL(code, it.Slug, lang),
+			URL:         bannerURL(code, it, lang),
 			LinkageType: it.LinkageType, Linkage: it.Linkage, Sort: it.Sort,
 		})
 	}

@@ -76,7 +76,10 @@ type Approval struct {
 	DecidedAt      *time.Time      `json:"decidedAt"`
 	DecisionReason string          `json:"decisionReason"`
 	Result         json.RawMessage `json:"result"`
-	// RequestedByID is the requester's operator id; Adjust the payload.
+	// Action is the held call of an admin.action request.
+	Action *ActionPayload `json:"action,omitempty"`
+	// RequestedByID is the requester's operator id; Adjust the payload of
+	// a wallet.adjust request.
 	RequestedByID int64         `json:"-"`
 	Adjust        AdjustPayload `json:"-"`
 }
@@ -104,10 +107,18 @@ func (s *Service) scanApproval(row interface{ Scan(...any) error }) (*Approval, 
 		}
 		return nil, fmt.Errorf("operator: approval: %w", err)
 	}
-	if err := json.Unmarshal([]byte(payload), &a.Adjust); err != nil {
-		return nil, fmt.Errorf("operator: approval %d payload: %w", a.ID, err)
+	switch a.Kind {
+	case KindAction:
+		a.Action = &ActionPayload{}
+		if err := json.Unmarshal([]byte(payload), a.Action); err != nil {
+			return nil, fmt.Errorf("operator: approval %d payload: %w", a.ID, err)
+		}
+	default:
+		if err := json.Unmarshal([]byte(payload), &a.Adjust); err != nil {
+			return nil, fmt.Errorf("operator: approval %d payload: %w", a.ID, err)
+		}
+		a.Member, a.Amount, a.Reason = a.Adjust.Member, a.Adjust.Amount, a.Adjust.Reason
 	}
-	a.Member, a.Amount, a.Reason = a.Adjust.Member, a.Adjust.Amount, a.Adjust.Reason
 	a.RequestedAt, a.ExpiresAt = time.UnixMilli(requested).UTC(), time.UnixMilli(expires).UTC()
 	if decidedBy != "" {
 		a.DecidedBy = &decidedBy
@@ -129,6 +140,11 @@ func (s *Service) scanApproval(row interface{ Scan(...any) error }) (*Approval, 
 // RequestAdjust records a pending wallet.adjust request by operator by at
 // merchant; the caller has checked the member and the amount.
 func (s *Service) RequestAdjust(ctx context.Context, merchant string, by *Operator, p AdjustPayload, summary string) (*Approval, error) {
+	return s.request(ctx, merchant, KindWalletAdjust, by, p, summary)
+}
+
+// request records a pending request of kind with payload p.
+func (s *Service) request(ctx context.Context, merchant, kind string, by *Operator, p any, summary string) (*Approval, error) {
 	payload, err := json.Marshal(p)
 	if err != nil {
 		return nil, fmt.Errorf("operator: approval payload: %w", err)
@@ -137,7 +153,7 @@ func (s *Service) RequestAdjust(ctx context.Context, merchant string, by *Operat
 	var id int64
 	err = s.db.Write().QueryRowContext(ctx, `INSERT INTO approvals (merchant_code, kind, payload, summary, status, requested_by, requested_by_name,
 		requested_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-		merchant, KindWalletAdjust, string(payload), summary, StatusPending, by.ID, by.Username, now.UnixMilli(), now.Add(ApprovalTTL).UnixMilli()).Scan(&id)
+		merchant, kind, string(payload), summary, StatusPending, by.ID, by.Username, now.UnixMilli(), now.Add(ApprovalTTL).UnixMilli()).Scan(&id)
 	if err != nil {
 		return nil, fmt.Errorf("operator: request approval: %w", err)
 	}

@@ -362,15 +362,11 @@ func (s *Service) IPAllow(ctx context.Context, merchantCode string) ([]string, e
 // SetIPAllow replaces the merchant's allow-list; an empty list admits any
 // address. Each entry is a CIDR or a single address.
 func (s *Service) SetIPAllow(ctx context.Context, merchantCode string, cidrs []string) ([]string, error) {
-	clean := []string{}
-	for _, c := range cidrs {
-		p, err := parsePrefix(c)
-		if err != nil || len(cidrs) > 200 {
-			return nil, ErrCIDR
-		}
-		clean = append(clean, p.String())
+	clean, err := CleanCIDRs(cidrs)
+	if err != nil {
+		return nil, err
 	}
-	_, err := s.db.Write().ExecContext(ctx, `INSERT INTO operator_ip_allow (merchant_code, cidrs) VALUES ($1, $2)
+	_, err = s.db.Write().ExecContext(ctx, `INSERT INTO operator_ip_allow (merchant_code, cidrs) VALUES ($1, $2)
 		ON CONFLICT (merchant_code) DO UPDATE SET cidrs = excluded.cidrs`, merchantCode, strings.Join(clean, ","))
 	if err != nil {
 		return nil, fmt.Errorf("operator: ip allow: %w", err)
@@ -378,18 +374,48 @@ func (s *Service) SetIPAllow(ctx context.Context, merchantCode string, cidrs []s
 	return clean, nil
 }
 
+// CleanCIDRs checks an allow-list (at most 200 CIDRs or single addresses)
+// and answers it in canonical form, or ErrCIDR.
+func CleanCIDRs(cidrs []string) ([]string, error) {
+	if len(cidrs) > 200 {
+		return nil, ErrCIDR
+	}
+	clean := []string{}
+	for _, c := range cidrs {
+		p, err := parsePrefix(c)
+		if err != nil {
+			return nil, ErrCIDR
+		}
+		clean = append(clean, p.String())
+	}
+	return clean, nil
+}
+
+// ErrLocksOut: an allow-list that would refuse the very operator setting
+// it, at the address they work from.
+var ErrLocksOut = errors.New("operator: the allow-list leaves out your own address")
+
+// Admits reports whether the allow-list cidrs admits ip (an empty list
+// admits every address; entries that do not parse admit nothing).
+func Admits(cidrs []string, ip netip.Addr) bool {
+	if len(cidrs) == 0 {
+		return true
+	}
+	for _, c := range cidrs {
+		if p, err := parsePrefix(c); err == nil && p.Contains(ip.Unmap()) {
+			return true
+		}
+	}
+	return false
+}
+
 // IPAllowed reports whether ip may work for the merchant.
 func (s *Service) IPAllowed(ctx context.Context, merchantCode string, ip netip.Addr) (bool, error) {
 	list, err := s.IPAllow(ctx, merchantCode)
-	if err != nil || len(list) == 0 {
-		return err == nil, err
+	if err != nil {
+		return false, err
 	}
-	for _, c := range list {
-		if p, err := parsePrefix(c); err == nil && p.Contains(ip.Unmap()) {
-			return true, nil
-		}
-	}
-	return false, nil
+	return Admits(list, ip), nil
 }
 
 func parsePrefix(c string) (netip.Prefix, error) {

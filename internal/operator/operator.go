@@ -203,9 +203,32 @@ func (s *Service) Update(ctx context.Context, merchantCode string, id int64, c C
 			disabled = *c.Disabled
 		}
 		if before.Role == RoleOwner && !before.Disabled && (role != RoleOwner || disabled) {
-			var others int
-			if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM operators WHERE merchant_code = $1 AND role = $2 AND disabled = 0 AND id <> $3`,
-				merchantCode, RoleOwner, id).Scan(&others); err != nil {
+			// On PostgreSQL the enabled owners' rows are locked first, so
+			// two owners disabling each other at once are decided one after
+			// the other (the second sees the first's change); SQLite runs
+			// one writing transaction at a time anyway.
+			lock := ""
+			if s.db.Dialect == database.Postgres {
+				lock = " FOR UPDATE"
+			}
+			rows, err := q.QueryContext(ctx, `SELECT id FROM operators WHERE merchant_code = $1 AND role = $2 AND disabled = 0`+lock,
+				merchantCode, RoleOwner)
+			if err != nil {
+				return fmt.Errorf("operator: %w", err)
+			}
+			others := 0
+			for rows.Next() {
+				var other int64
+				if err := rows.Scan(&other); err != nil {
+					rows.Close()
+					return fmt.Errorf("operator: %w", err)
+				}
+				if other != id {
+					others++
+				}
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
 				return fmt.Errorf("operator: %w", err)
 			}
 			if others == 0 {
@@ -258,7 +281,11 @@ type Role struct {
 func (s *Service) Roles(ctx context.Context, merchantCode string) ([]Role, error) {
 	var out []Role
 	for _, name := range []string{RoleOwner, RoleFinance, RoleRisk, RoleSupport, RoleContent, RoleMarketing, RoleReadonly} {
-		out = append(out, Role{Name: name, Builtin: true, Permissions: BuiltinRoles[name]})
+		perms := BuiltinRoles[name]
+		if merchantCode == "" && name == RoleOwner {
+			perms = platformOwner()
+		}
+		out = append(out, Role{Name: name, Builtin: true, Permissions: perms})
 	}
 	rows, err := s.db.Read().QueryContext(ctx, `SELECT name, permissions FROM operator_roles WHERE merchant_code = $1 ORDER BY name`, merchantCode)
 	if err != nil {
@@ -270,13 +297,18 @@ func (s *Service) Roles(ctx context.Context, merchantCode string) ([]Role, error
 		if err := rows.Scan(&name, &perms); err != nil {
 			return nil, fmt.Errorf("operator: roles: %w", err)
 		}
-		out = append(out, Role{Name: name, Permissions: splitPerms(perms)})
+		out = append(out, Role{Name: name, Permissions: ForMerchant(merchantCode, splitPerms(perms))})
 	}
 	return out, rows.Err()
 }
 
 // RolePermissions returns the permissions of a role of the merchant.
+// A merchant's operator never holds a platform permission (ForMerchant);
+// the platform's owner holds every one.
 func (s *Service) RolePermissions(ctx context.Context, merchantCode, role string) ([]Permission, error) {
+	if merchantCode == "" && role == RoleOwner {
+		return platformOwner(), nil
+	}
 	if p, ok := BuiltinRoles[role]; ok {
 		return p, nil
 	}
@@ -288,7 +320,7 @@ func (s *Service) RolePermissions(ctx context.Context, merchantCode, role string
 	if err != nil {
 		return nil, fmt.Errorf("operator: role: %w", err)
 	}
-	return splitPerms(perms), nil
+	return ForMerchant(merchantCode, splitPerms(perms)), nil
 }
 
 var roleRule = regexp.MustCompile(`^[a-z][a-z0-9._-]{1,31}$`)
@@ -303,7 +335,7 @@ func (s *Service) SaveRole(ctx context.Context, merchantCode, name string, perms
 		return nil, ErrUnknownRole
 	}
 	for _, p := range perms {
-		if !Known(p) {
+		if !Known(p) || merchantCode != "" && PlatformOnly(p) {
 			return nil, ErrUnknownPerm
 		}
 	}

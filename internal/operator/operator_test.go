@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"net/netip"
 	"strings"
 	"sync"
@@ -235,6 +236,47 @@ func TestLastOwner(t *testing.T) {
 		}
 		if _, after, err := s.Update(ctx, "demo", o.ID, Change{Disabled: &yes}); err != nil || !after.Disabled {
 			t.Fatalf("disable with another owner = %+v %v", after, err)
+		}
+	})
+}
+
+// TestOwnersDisablingEachOther: two owners disabling each other at the
+// same moment leave one enabled, on both engines, however often it is
+// tried.
+func TestOwnersDisablingEachOther(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s, _ := newTestService(t, db)
+		yes := true
+		for round := range 10 {
+			a, _, err := s.Create(ctx, db.Write(), "demo", fmt.Sprintf("own-a%d", round), RoleOwner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _, err := s.Create(ctx, db.Write(), "demo", fmt.Sprintf("own-b%d", round), RoleOwner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			for _, id := range []int64{a.ID, b.ID} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, _, _ = s.Update(ctx, "demo", id, Change{Disabled: &yes})
+				}()
+			}
+			wg.Wait()
+			var enabled int
+			if err := db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM operators WHERE merchant_code = 'demo' AND role = 'owner' AND disabled = 0`).Scan(&enabled); err != nil {
+				t.Fatal(err)
+			}
+			if enabled != 1 {
+				t.Fatalf("round %d: %d enabled owners", round, enabled)
+			}
+			// The next round starts with its own pair as the only owners.
+			if _, err := db.Write().ExecContext(ctx, `UPDATE operators SET disabled = 1 WHERE merchant_code = 'demo' AND role = 'owner'`); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }

@@ -32,6 +32,10 @@ const (
 	// ApprovalsRead lists the two-person approval requests and their
 	// decisions.
 	ApprovalsRead Permission = "approvals.read"
+	// ApprovalsDecide approves or rejects another operator's request; a
+	// balance adjustment also needs WalletAdjustApprove, an action marked
+	// sensitive the permission of that action (decision 0027).
+	ApprovalsDecide Permission = "approvals.decide"
 	// GamesWrite switches games and vendors on, off or into maintenance,
 	// sets flags and order, rotates vendor secrets and win ceilings.
 	GamesWrite Permission = "games.write"
@@ -48,6 +52,13 @@ const (
 	RolesManage Permission = "roles.manage"
 	// AuditRead reads and exports the audit trail.
 	AuditRead Permission = "audit.read"
+	// MerchantsManage lists every merchant and creates merchants. Only
+	// platform operators ever hold it (PlatformPermissions).
+	MerchantsManage Permission = "merchants.manage"
+	// VendorsManage rotates a vendor's signing secret and sets its win
+	// ceiling: both are shared by every merchant, so only platform
+	// operators hold it (PlatformPermissions).
+	VendorsManage Permission = "vendors.manage"
 )
 
 // PermissionInfo is a permission as the role editor lists it.
@@ -65,6 +76,7 @@ var Permissions = []PermissionInfo{
 	{WalletAdjustRequest, "Request balance adjustments"},
 	{WalletAdjustApprove, "Approve other operators' balance adjustments"},
 	{ApprovalsRead, "See the requests awaiting approval and their decisions"},
+	{ApprovalsDecide, "Approve or reject other operators' requests (with the permission the request needs)"},
 	{GamesWrite, "Manage games and vendors"},
 	{ContentWrite, "Publish banners, notices, announcements and help"},
 	{SettingsWrite, "Change the merchant's settings and IP allow-list"},
@@ -73,9 +85,45 @@ var Permissions = []PermissionInfo{
 	{AuditRead, "Read and export the audit trail"},
 }
 
-// Known reports whether p is one of Permissions.
+// PlatformPermissions are held by platform operators only: the platform's
+// owner has them on top of every permission, a platform role may be given
+// them, and a merchant's operator never holds them, whatever its role says
+// (RolePermissions drops them, SaveRole refuses them, the admin wrapper
+// refuses their routes to a merchant's operator). Permissions, the list a
+// merchant's role editor shows, leaves them out.
+var PlatformPermissions = []PermissionInfo{
+	{MerchantsManage, "List every merchant and create merchants"},
+	{VendorsManage, "Rotate vendors' signing secrets and set their win ceilings (shared by every merchant)"},
+}
+
+// Known reports whether p is one of Permissions or PlatformPermissions.
 func Known(p Permission) bool {
-	return slices.ContainsFunc(Permissions, func(i PermissionInfo) bool { return i.Name == p })
+	is := func(i PermissionInfo) bool { return i.Name == p }
+	return slices.ContainsFunc(Permissions, is) || slices.ContainsFunc(PlatformPermissions, is)
+}
+
+// PlatformOnly reports whether p is one of PlatformPermissions.
+func PlatformOnly(p Permission) bool {
+	return slices.ContainsFunc(PlatformPermissions, func(i PermissionInfo) bool { return i.Name == p })
+}
+
+// ForMerchant is the part of perms an operator of merchantCode may hold:
+// all of them for the platform (""), none of PlatformPermissions for a
+// merchant.
+func ForMerchant(merchantCode string, perms []Permission) []Permission {
+	if merchantCode == "" {
+		return perms
+	}
+	return slices.DeleteFunc(slices.Clone(perms), PlatformOnly)
+}
+
+// platformOwner is the platform owner's permissions: every one.
+func platformOwner() []Permission {
+	out := allPermissions()
+	for _, p := range PlatformPermissions {
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 func allPermissions() []Permission {
@@ -100,8 +148,8 @@ const (
 // BuiltinRoles are the roles every merchant has; they cannot be changed.
 var BuiltinRoles = map[string][]Permission{
 	RoleOwner:     allPermissions(),
-	RoleFinance:   {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, ApprovalsRead, AuditRead},
-	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, AuditRead},
+	RoleFinance:   {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, ApprovalsRead, ApprovalsDecide, AuditRead},
+	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, ApprovalsDecide, AuditRead},
 	RoleSupport:   {PlayersRead, PlayersWrite},
 	RoleContent:   {ContentWrite},
 	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite},

@@ -17,6 +17,9 @@ import (
 type Launcher interface {
 	Vendor(ctx context.Context, merchantCode, code string) (*catalog.Vendor, error)
 	UnderMaintenance(ctx context.Context, merchantCode, vendor string) (bool, error)
+	// MerchantGame is a game as the merchant offers it (ErrGameNotFound
+	// when switched off) and whether it is under maintenance.
+	MerchantGame(ctx context.Context, merchantCode, code string) (*catalog.Game, bool, error)
 	RememberPlayed(ctx context.Context, memberID, gameID int64) error
 }
 
@@ -60,9 +63,16 @@ func (s *Service) StartGame(ctx context.Context, l Launcher, r LaunchRequest) (L
 	}
 	var game *catalog.Game
 	if r.GameCode != "" {
-		g, err := s.games.Game(ctx, r.GameCode)
-		if err != nil || g.Vendor != r.Vendor {
+		// The merchant's own switches (decision 0025): a game switched off
+		// does not exist for its players; one under maintenance waits.
+		g, down, err := l.MerchantGame(ctx, r.Merchant, r.GameCode)
+		if errors.Is(err, catalog.ErrGameNotFound) || err == nil && g.Vendor != r.Vendor {
 			return Launch{}, fmt.Errorf("%w: %s", ErrGameUnknown, r.GameCode)
+		} else if err != nil {
+			return Launch{}, err
+		}
+		if down {
+			return Launch{}, ErrGameMaintenance
 		}
 		game = g
 	}

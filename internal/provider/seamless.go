@@ -10,6 +10,7 @@ import (
 	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/identity"
+	"portal/internal/report"
 	"portal/internal/wallet"
 )
 
@@ -185,6 +186,7 @@ type round struct {
 	memberID int64
 	closed   bool
 	game     string
+	gameType string
 	// The round's sums so far, in minor units: bets, refunds, wins.
 	stake, refunded, win int64
 }
@@ -209,7 +211,7 @@ type state struct {
 // member's status as they are now; a rollback's, the wins of the bet's
 // round.
 const stateQuery = `SELECT t.id, t.kind, t.round_ref, t.member_id, t.amount, t.request_hash, t.balance, t.currency, t.rolled_back,
-	r.id, r.member_id, r.closed, r.game_code, r.stake, r.refunded, r.win,
+	r.id, r.member_id, r.closed, r.game_code, r.game_type, r.stake, r.refunded, r.win,
 	b.id, b.kind, b.round_ref, b.member_id, b.amount, b.request_hash, b.balance, b.currency, b.rolled_back,
 	a.balance, %s
 	FROM wallet_accounts a
@@ -231,7 +233,7 @@ func (s *Service) state(ctx context.Context, q database.Querier, vendor, op stri
 	var st state
 	var t, b nullTx
 	var rID, rMember, rClosed, rStake, rRefunded, rWin, gMember sql.NullInt64
-	var rGame, gVendor, mStatus sql.NullString
+	var rGame, rType, gVendor, mStatus sql.NullString
 	args := []any{vendor, cb.TransactionID, cb.RoundID, cb.ReferenceTransactionID, p.accountID}
 	query := stateSQL
 	switch op {
@@ -246,7 +248,7 @@ func (s *Service) state(ctx context.Context, q database.Querier, vendor, op stri
 	}
 	err := q.QueryRowContext(ctx, query, args...).Scan(
 		&t.id, &t.kind, &t.roundRef, &t.memberID, &t.amount, &t.hash, &t.balance, &t.currency, &t.rolled,
-		&rID, &rMember, &rClosed, &rGame, &rStake, &rRefunded, &rWin,
+		&rID, &rMember, &rClosed, &rGame, &rType, &rStake, &rRefunded, &rWin,
 		&b.id, &b.kind, &b.roundRef, &b.memberID, &b.amount, &b.hash, &b.balance, &b.currency, &b.rolled,
 		&st.balance, &gMember, &gVendor, &mStatus, &st.refRoundWins)
 	if err != nil {
@@ -255,7 +257,7 @@ func (s *Service) state(ctx context.Context, q database.Querier, vendor, op stri
 	st.prior, st.priorFound = t.stored()
 	st.ref, st.refFound = b.stored()
 	if rID.Valid {
-		st.round, st.roundFound = round{id: rID.Int64, memberID: rMember.Int64, closed: rClosed.Int64 == 1, game: rGame.String,
+		st.round, st.roundFound = round{id: rID.Int64, memberID: rMember.Int64, closed: rClosed.Int64 == 1, game: rGame.String, gameType: rType.String,
 			stake: rStake.Int64, refunded: rRefunded.Int64, win: rWin.Int64}, true
 	}
 	if gMember.Valid {
@@ -345,18 +347,21 @@ func (s *Service) bet(ctx context.Context, q database.Querier, vendor string, cb
 	}
 	// The debit comes first: refused for want of money, it has changed
 	// nothing.
-	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.account, p.side, txBet, st.balance)
+	balance, at, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.account, p.side, txBet, st.balance)
 	if errors.Is(err, wallet.ErrInsufficientFunds) {
 		return refuse(StatusInsufficientFunds, "the balance does not cover the stake")
 	}
 	if err != nil {
 		return Answer{}, false, err
 	}
-	change := s.settle(r.id, "stake", cb.Amount, cb.RoundClosed)
+	change, gameCode, gameType := s.settle(r.id, "stake", cb.Amount, cb.RoundClosed), r.game, r.gameType
 	if !found {
-		change = s.open(vendor, cb, p, game)
+		change, gameCode, gameType = s.open(vendor, cb, p, game), game.Code, game.LobbyType()
 	}
 	if err := s.changeAndRecord(ctx, q, change, vendor, cb, txBet, p, hash, balance); err != nil {
+		return Answer{}, false, err
+	}
+	if err := s.count(ctx, q, p, moved, vendor, gameCode, gameType, report.Stake, cb.Amount, at); err != nil {
 		return Answer{}, false, err
 	}
 	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
@@ -382,11 +387,14 @@ func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb
 				r.win+cb.Amount, ceiling, stake, p.limit.Multiple, p.limit.Max))
 		}
 	}
-	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.side, p.account, txWin, st.balance)
+	balance, at, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.side, p.account, txWin, st.balance)
 	if err != nil {
 		return Answer{}, false, err
 	}
 	if err := s.changeAndRecord(ctx, q, s.settle(r.id, "win", cb.Amount, cb.RoundClosed), vendor, cb, txWin, p, hash, balance); err != nil {
+		return Answer{}, false, err
+	}
+	if err := s.count(ctx, q, p, moved, vendor, r.game, r.gameType, report.Win, cb.Amount, at); err != nil {
 		return Answer{}, false, err
 	}
 	if cb.Amount >= s.bigWin && p.mode == ModeReal {
@@ -436,7 +444,7 @@ func (s *Service) rollback(ctx context.Context, q database.Querier, vendor strin
 	}
 	refund := cb
 	refund.Amount = bet.amount
-	balance, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, refund, p.side, p.account, txRollback, st.balance)
+	balance, at, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, refund, p.side, p.account, txRollback, st.balance)
 	if err != nil {
 		return Answer{}, false, err
 	}
@@ -446,27 +454,49 @@ func (s *Service) rollback(ctx context.Context, q database.Querier, vendor strin
 	if err := s.changeAndRecord(ctx, q, s.settle(bet.roundRef.Int64, "refunded", bet.amount, cb.RoundClosed), vendor, refund, txRollback, p, hash, balance); err != nil {
 		return Answer{}, false, err
 	}
+	// The refund counts against the bet's round's game, which the
+	// rollback's roundId need not name.
+	gameCode, gameType := st.round.game, st.round.gameType
+	if !st.roundFound || st.round.id != bet.roundRef.Int64 {
+		if err := q.QueryRowContext(ctx, `SELECT game_code, game_type FROM game_rounds WHERE id = $1`, bet.roundRef.Int64).Scan(&gameCode, &gameType); err != nil {
+			return Answer{}, false, fmt.Errorf("provider: rolled back round: %w", err)
+		}
+	}
+	if err := s.count(ctx, q, p, moved, vendor, gameCode, gameType, report.Refund, bet.amount, at); err != nil {
+		return Answer{}, false, err
+	}
 	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
 }
 
 // move records the ledger transfer of a callback and returns the member's
-// balance after it. A zero amount (a free spin's bet, a losing round's
-// closing win) moves nothing: the balance is the one read before. The
-// callback's id is fresh here (the transaction's state said so), so the
-// ledger does not look its key up again.
-func (s *Service) move(ctx context.Context, q database.Querier, merchantCode, vendor string, cb Callback, from, to wallet.Ref, kind string, before int64) (int64, bool, error) {
+// balance after it and the transfer's time. A zero amount (a free spin's
+// bet, a losing round's closing win) moves nothing: the balance is the one
+// read before. The callback's id is fresh here (the transaction's state
+// said so), so the ledger does not look its key up again.
+func (s *Service) move(ctx context.Context, q database.Querier, merchantCode, vendor string, cb Callback, from, to wallet.Ref, kind string, before int64) (int64, int64, bool, error) {
 	if cb.Amount == 0 {
-		return before, false, nil
+		return before, 0, false, nil
 	}
 	t, err := s.ledger.MoveFreshIn(ctx, q, wallet.Request{Merchant: merchantCode, Key: "vendor:" + vendor + ":" + cb.TransactionID,
 		From: from, To: to, Amount: cb.Amount, Kind: kind, Reference: vendor + ":" + cb.RoundID})
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
 	if from.Kind == wallet.KindMember {
-		return t.DebitBalance, true, nil
+		return t.DebitBalance, t.At, true, nil
 	}
-	return t.CreditBalance, true, nil
+	return t.CreditBalance, t.At, true, nil
+}
+
+// count adds a transfer that moved real money to the back office's
+// figures, in the transaction that moved it (decision 0023). Play money
+// and zero amounts (nothing moved) are not counted.
+func (s *Service) count(ctx context.Context, q database.Querier, p player, moved bool, vendor, game, gameType string, m report.Movement, amount, at int64) error {
+	if !moved || p.mode != ModeReal {
+		return nil
+	}
+	return report.Record(ctx, q, s.db.Dialect, report.Play{Merchant: p.member.MerchantCode, MemberID: p.member.ID, Vendor: vendor,
+		Game: game, GameType: gameType, Movement: m, Amount: amount, At: at})
 }
 
 // roundChange is a statement changing a round, returning its id.

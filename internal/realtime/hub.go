@@ -14,6 +14,8 @@ type Event struct {
 	Type     string `json:"type"`
 	Balance  int64  `json:"balance,omitempty"`
 	Currency string `json:"currency,omitempty"`
+	// Unread is the member's unread message count (type message).
+	Unread int `json:"unread,omitempty"`
 }
 
 // EventStatus tells a page that its merchant's status may have changed
@@ -25,6 +27,10 @@ const EventStatus = "status"
 // back office (a freeze or a forced log-out): {"type":"logout"}. The
 // socket closes right after it.
 const EventLogout = "logout"
+
+// EventMessage tells a member's pages that a message arrived and how many
+// are unread: {"type":"message","unread":n}.
+const EventMessage = "message"
 
 // Hub holds the live connections by member and by merchant.
 type Hub struct {

@@ -59,3 +59,19 @@ func (w *StatusWatch) Check() {
 		w.hub.PublishMerchant(code, Event{Type: EventStatus})
 	}
 }
+
+// Run checks every interval until ctx ends. The merchant topic says when
+// settings changed; the timer catches what changes without a write: a
+// scheduled maintenance window opening or closing (decision 0026).
+func (w *StatusWatch) Run(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			w.Check()
+		}
+	}
+}

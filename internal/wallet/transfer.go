@@ -27,6 +27,9 @@ type Transfer struct {
 	// DebitBalance and CreditBalance are the two accounts' balances right
 	// after the transfer (not set on a replay).
 	DebitBalance, CreditBalance int64
+	// At is when it was recorded (created_at), Unix ms (not set on a
+	// replay): the figures that count it bucket it by this very time.
+	At int64
 }
 
 // Request asks for amount to move from one account to another.
@@ -131,7 +134,7 @@ func (s *Service) record(ctx context.Context, q database.Querier, r Request, has
 		return Transfer{}, err
 	}
 	return Transfer{ID: id, Key: r.Key, Debit: from, Credit: to, Amount: r.Amount, Kind: r.Kind, Reference: r.Reference,
-		DebitBalance: fromBalance, CreditBalance: toBalance}, nil
+		DebitBalance: fromBalance, CreditBalance: toBalance, At: row.at}, nil
 }
 
 // transferRow is what a transfer's row holds besides its accounts and

@@ -29,6 +29,7 @@ type Wallet interface {
 type Catalogue interface {
 	Game(ctx context.Context, code string) (*catalog.Game, error)
 	UnderMaintenance(ctx context.Context, merchantCode, vendor string) (bool, error)
+	MerchantGame(ctx context.Context, merchantCode, code string) (*catalog.Game, bool, error)
 }
 
 // Merchants finds a merchant's currency.

@@ -156,10 +156,8 @@ func (s *Service) Play(ctx context.Context, req PlayRequest) (Round, error) {
 		return Round{}, err
 	}
 	if !found {
-		if down, err := s.games.UnderMaintenance(ctx, p.Merchant.Code, provider.InhouseVendor); err != nil {
+		if err := s.playable(ctx, p.Merchant.Code, b.Game); err != nil {
 			return Round{}, err
-		} else if down {
-			return Round{}, ErrMaintenance
 		}
 		if r, err = s.record(ctx, p, req.RequestID, b); err != nil {
 			return Round{}, err

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"portal/internal/catalog"
 	"portal/internal/database"
 
 	"portal/internal/provider"
@@ -237,9 +238,20 @@ func (s *Service) demoOpen(ctx context.Context, merchant, gameCode string) error
 	if g.SupportPlay {
 		return ErrDemoUnavailable
 	}
-	if down, err := s.games.UnderMaintenance(ctx, merchant, provider.InhouseVendor); err != nil {
+	return s.playable(ctx, merchant, gameCode)
+}
+
+// playable refuses a new round of a game the merchant has switched off
+// (as an unknown game is refused) or put, or its vendor, under maintenance
+// (decision 0025).
+func (s *Service) playable(ctx context.Context, merchant, gameCode string) error {
+	_, down, err := s.games.MerchantGame(ctx, merchant, gameCode)
+	if errors.Is(err, catalog.ErrGameNotFound) {
+		return fmt.Errorf("%w: game %q is not offered", ErrBet, gameCode)
+	} else if err != nil {
 		return err
-	} else if down {
+	}
+	if down {
 		return ErrMaintenance
 	}
 	return nil
