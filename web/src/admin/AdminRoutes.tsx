@@ -3,18 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject } from 'react-router';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { AuditPage } from './audit/AuditPage';
+import { ContentPage } from './content/ContentPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { GamesPage } from './games/GamesPage';
 import { allowedSections, sections } from './lib/sections';
 import { useAdminSession } from './lib/session';
+import { MerchantsPage } from './merchants/MerchantsPage';
 import { OperatorsPage } from './operators/OperatorsPage';
 import { PlayersPage } from './players/PlayersPage';
+import { ReportsPage } from './reports/ReportsPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { LaterSection, NotPermitted } from './sections/LaterSection';
 import { Shell } from './shell/Shell';
 
 const built: Record<string, () => ReactNode> = {
   approvals: () => <ApprovalsPage />,
   audit: () => <AuditPage />,
+  content: () => <ContentPage />,
+  dashboard: () => <DashboardPage />,
+  games: () => <GamesPage />,
+  merchants: () => <MerchantsPage />,
   operators: () => <OperatorsPage />,
   players: () => <PlayersPage />,
+  reports: () => <ReportsPage />,
+  settings: () => <SettingsPage />,
 };
 
 // Sub-addresses of a section: the section's page stays mounted and reads

@@ -32,7 +32,7 @@ const approval = (id: number, extra: Partial<Approval> = {}): Approval => ({
   ...extra,
 });
 
-const both = ['wallet.adjust.request', 'wallet.adjust.approve'];
+const both = ['wallet.adjust.request', 'wallet.adjust.approve', 'approvals.decide'];
 
 function serve(extra: (c: Call) => Reply | undefined = () => undefined, rows: Approval[] = [approval(1), approval(2, { requestedBy: 'boss' })]) {
   return fakeServer((c) => {
@@ -139,7 +139,7 @@ describe('ApprovalsPage', () => {
     setCsrfToken('csrf-3');
     const calls = serve();
     const user = userEvent.setup();
-    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve']));
+    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve', 'approvals.decide']));
     await screen.findByText('player1');
     const before = lists(calls).length;
     await user.click(within(row(1)).getByRole('button', { name: 'approvals.actions.approve' }));
@@ -158,7 +158,7 @@ describe('ApprovalsPage', () => {
     setCsrfToken('csrf-4');
     const calls = serve();
     const user = userEvent.setup();
-    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve']));
+    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve', 'approvals.decide']));
     await screen.findByText('player1');
     const before = lists(calls).length;
     await user.click(within(row(1)).getByRole('button', { name: 'approvals.actions.reject' }));
@@ -179,7 +179,7 @@ describe('ApprovalsPage', () => {
   it('shows a refused decision inline and still refreshes the list', async () => {
     const calls = serve((c) => (c.method === 'POST' ? { status: 409, code: 'wallet.insufficient_funds', message: 'The balance is too low' } : undefined));
     const user = userEvent.setup();
-    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve']));
+    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve', 'approvals.decide']));
     await screen.findByText('player1');
     const before = lists(calls).length;
     await user.click(within(row(1)).getByRole('button', { name: 'approvals.actions.approve' }));
@@ -192,7 +192,7 @@ describe('ApprovalsPage', () => {
   it('sends the status filter, the page and the page size to the server', async () => {
     const calls = serve();
     const user = userEvent.setup();
-    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve']));
+    renderAsOperator(<ApprovalsPage />, operator(['wallet.adjust.approve', 'approvals.decide']));
     await screen.findByText('player1');
 
     await user.click(screen.getByRole('button', { name: 'pager.next' }));
@@ -220,5 +220,58 @@ describe('ApprovalsPage', () => {
     expect(within(row(4)).getByText('no ticket')).toBeInTheDocument();
     expect(within(row(3)).queryByRole('button')).toBeNull();
     expect(within(row(3)).queryByText('approvals.countdown.hours')).toBeNull();
+  });
+});
+
+describe('held actions', () => {
+  it('shows a held action with its call and data, and its outcome once run', async () => {
+    const held = {
+      id: 31,
+      kind: 'admin.action',
+      merchant: 'demo',
+      member: '',
+      amount: '',
+      reason: '',
+      summary: 'Freeze a player (POST /admin/api/players/7/freeze)',
+      status: 'approved',
+      requestedBy: 'ann',
+      requestedAt: '2026-11-24T10:00:00Z',
+      expiresAt: '2026-11-25T10:00:00Z',
+      decidedBy: 'bob',
+      decidedAt: '2026-11-24T11:00:00Z',
+      decisionReason: null,
+      result: { outcome: 'refused', code: 'admin.reason_invalid' },
+      action: { action: 'postAdminApiPlayersIdFreeze', method: 'POST', path: '/admin/api/players/{id}/freeze', url: '/admin/api/players/7/freeze', query: '', body: { reason: '' } },
+    };
+    fakeServer(() => ({ value: { content: [held], pageNum: 1, pageSize: 20, totalPages: 1, total: 1 } }));
+    renderAsOperator(<ApprovalsPage />, operator(['approvals.read']));
+    expect(await screen.findByText('Freeze a player (POST /admin/api/players/7/freeze)')).toBeInTheDocument();
+    expect(screen.getByText('POST /admin/api/players/7/freeze')).toBeInTheDocument();
+    expect(screen.getByText('approvals.held.refused')).toBeInTheDocument();
+  });
+
+  it('lets a settings holder mark actions that need approval', async () => {
+    const calls = fakeServer((c) =>
+      c.url.pathname === '/admin/api/merchant/sensitive-actions'
+        ? {
+            value: {
+              actions: [
+                { action: 'postAdminApiPlayersIdFreeze', method: 'POST', path: '/admin/api/players/{id}/freeze', summary: 'Freeze a player', permission: 'players.write', sensitive: false },
+                { action: 'putAdminApiOperatorsId', method: 'PUT', path: '/admin/api/operators/{id}', summary: 'Change an operator', permission: 'operators.manage', sensitive: true },
+              ],
+            },
+          }
+        : { value: { content: [], pageNum: 1, pageSize: 20, totalPages: 0, total: 0 } },
+    );
+    setCsrfToken('csrf-1');
+    const user = userEvent.setup();
+    renderAsOperator(<ApprovalsPage />, operator(['settings.write']));
+    await user.click(await screen.findByText('approvals.sensitive.title'));
+    await user.click(await screen.findByRole('checkbox', { name: /Freeze a player/ }));
+    await user.click(screen.getByRole('button', { name: 'approvals.sensitive.save' }));
+    await screen.findByText('approvals.sensitive.saved');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect((put?.body as { actions: string[] }).actions.sort()).toEqual(['postAdminApiPlayersIdFreeze', 'putAdminApiOperatorsId']);
+    expect(put?.headers['X-CSRF-Token']).toBe('csrf-1');
   });
 });

@@ -8,6 +8,8 @@ import { formatAmount, formatTime, remaining } from '../lib/format';
 import { can, useAdminSession } from '../lib/session';
 import type { Approval, Page } from '../lib/types';
 import { Pager, pageSizes } from '../components/Pager';
+import { SensitiveActions } from './SensitiveActions';
+import './held.css';
 
 const approvalsKey = ['admin', 'approvals'];
 const statuses = ['pending', 'approved', 'rejected', 'expired'] as const;
@@ -31,6 +33,7 @@ export function ApprovalsPage() {
         <p className="muted">{t('sections.approvals.summary')}</p>
       </div>
       {can(me, 'wallet.adjust.request') && <RequestForm />}
+      {can(me, 'settings.write') && <SensitiveActions />}
       <RequestList />
     </section>
   );
@@ -186,7 +189,9 @@ function RequestList() {
   const [decision, setDecision] = useState<Decision | null>(null);
   const [notice, setNotice] = useState('');
   const now = useNow();
-  const approver = can(me, 'wallet.adjust.approve');
+  // Deciding needs approvals.decide; the server also asks for the power
+  // the request uses (wallet.adjust.approve, or a held action's own).
+  const approver = can(me, 'approvals.decide');
 
   const page = useQuery({
     queryKey: [...approvalsKey, status, pageNum, pageSize],
@@ -210,14 +215,18 @@ function RequestList() {
             </>
           ),
         }),
-        helper.accessor('member', { header: () => t('approvals.list.member') }),
+        helper.accessor('member', {
+          header: () => t('approvals.list.member'),
+          cell: (c) => (c.row.original.action ? <HeldActionText approval={c.row.original} /> : c.getValue()),
+        }),
         helper.accessor('amount', {
           header: () => t('approvals.list.amount'),
-          cell: (c) => (
-            <span className={c.getValue().startsWith('-') ? 'admin-amount admin-amount-debit' : 'admin-amount admin-amount-credit'}>
-              {formatAmount(c.getValue(), i18n.language, true)}
-            </span>
-          ),
+          cell: (c) =>
+            c.row.original.action ? null : (
+              <span className={c.getValue().startsWith('-') ? 'admin-amount admin-amount-debit' : 'admin-amount admin-amount-credit'}>
+                {formatAmount(c.getValue(), i18n.language, true)}
+              </span>
+            ),
         }),
         helper.accessor('reason', {
           header: () => t('approvals.list.reason'),
@@ -405,8 +414,17 @@ function DecisionCell({ approval }: { approval: Approval }) {
   const { t, i18n } = useTranslation();
   if (!approval.decidedAt && !approval.decidedBy) return null;
   const balance = approval.result?.balance;
+  const outcome = approval.action ? approval.result?.outcome : undefined;
   return (
     <>
+      {outcome && outcome !== 'running' && (
+        <>
+          <span className={outcome === 'ok' ? 'admin-outcome-ok' : 'admin-outcome-refused'}>
+            {outcome === 'ok' ? t('approvals.held.ran') : t('approvals.held.refused', { code: approval.result?.code ?? '' })}
+          </span>
+          <br />
+        </>
+      )}
       <span>{t('approvals.decision.by', { name: approval.decidedBy ?? '', time: formatTime(approval.decidedAt, i18n.language) })}</span>
       {approval.decisionReason && (
         <>
@@ -459,15 +477,25 @@ function DecisionPanel({ decision, onCancel, onDone, onSettled }: { decision: De
       <p>
         <strong>{title}</strong>
       </p>
-      <p>
-        {t(debit ? 'approvals.request.effectDebit' : 'approvals.request.effectCredit', {
-          amount: formatAmount(approval.amount, i18n.language, true),
-          member: approval.member,
-        })}
-      </p>
-      <p className="muted">
-        {t('approvals.request.effectReason', { reason: approval.reason })} · {t('approvals.decision.requestedBy', { name: approval.requestedBy })}
-      </p>
+      {approval.action ? (
+        <>
+          <p>{t('approvals.held.effect')}</p>
+          <HeldActionText approval={approval} open />
+          <p className="muted">{t('approvals.decision.requestedBy', { name: approval.requestedBy })}</p>
+        </>
+      ) : (
+        <>
+          <p>
+            {t(debit ? 'approvals.request.effectDebit' : 'approvals.request.effectCredit', {
+              amount: formatAmount(approval.amount, i18n.language, true),
+              member: approval.member,
+            })}
+          </p>
+          <p className="muted">
+            {t('approvals.request.effectReason', { reason: approval.reason })} · {t('approvals.decision.requestedBy', { name: approval.requestedBy })}
+          </p>
+        </>
+      )}
       <form className="admin-filters" onSubmit={submit}>
         {action !== 'approve' && (
           <label className="admin-field admin-field-wide">
@@ -489,6 +517,29 @@ function DecisionPanel({ decision, onCancel, onDone, onSettled }: { decision: De
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+// HeldActionText shows what a held action would do: the route's summary,
+// the address called and the body sent, as text.
+function HeldActionText({ approval, open = false }: { approval: Approval; open?: boolean }) {
+  const { t } = useTranslation();
+  const a = approval.action;
+  if (!a) return null;
+  return (
+    <div className="admin-held">
+      <span className="admin-value" title={approval.summary}>
+        {approval.summary}
+      </span>
+      <details open={open}>
+        <summary>{t('approvals.held.details')}</summary>
+        <code className="admin-code">
+          {a.method} {a.url}
+          {a.query ? `?${a.query}` : ''}
+        </code>
+        {a.body !== null && a.body !== undefined && <pre className="admin-code">{JSON.stringify(a.body, null, 2)}</pre>}
+      </details>
     </div>
   );
 }

@@ -44,6 +44,16 @@ describe('admin api client', () => {
     expect(err).toMatchObject({ code: 'admin.forbidden', status: 403, message: 'Not allowed' });
   });
 
+  it('throws a call held for approval (202) with its message and the request, so no screen takes it as done', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, code: 'admin.approval_requested', message: 'Sent for approval', value: { id: 9 } }), { status: 202 })),
+    );
+    const err = await adminPost('/admin/api/players/1/freeze', { reason: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AdminApiError);
+    expect(err).toMatchObject({ code: 'admin.approval_requested', status: 202, message: 'Sent for approval', value: { id: 9 } });
+  });
+
   it('tells the session gate when a call finds the session gone, but not for the log-in itself', async () => {
     const lost = vi.fn();
     onSessionLost(lost);

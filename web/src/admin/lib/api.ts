@@ -74,6 +74,13 @@ export async function adminRequest<T>(method: string, path: string, opts: { quer
   } catch {
     throw new AdminApiError(res.status >= 500 ? 'network.abnormal' : 'system.error', '', res.status, null);
   }
+  // An action the owner marked sensitive is held for a second operator:
+  // 202 with the request. Nothing changed, so the screen must not carry on
+  // as if it had: it is thrown, and its message says it awaits approval.
+  if (res.status === 202 && env.success) {
+    const held = env as unknown as { code: string; message: string; value: unknown };
+    throw new AdminApiError(held.code || 'admin.approval_requested', held.message, 202, held.value);
+  }
   if (!env.success) {
     if (res.status === 401 && !path.startsWith('/admin/api/session') && path !== '/admin/api/me') sessionLost();
     throw new AdminApiError(env.code, env.message, res.status, env.value);

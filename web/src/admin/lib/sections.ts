@@ -13,15 +13,16 @@ export type Section = {
 
 // The sections of the back office (issue 13), in the navigation's order.
 export const sections: Section[] = [
-  { id: 'dashboard', path: '/dashboard', anyOf: ['dashboard.read'], built: false, parts: ['today', 'hourly'] },
+  { id: 'dashboard', path: '/dashboard', anyOf: ['dashboard.read'], built: true, parts: ['today', 'hourly'] },
   { id: 'players', path: '/players', anyOf: ['players.read', 'players.write'], built: true, parts: ['search', 'profile'] },
-  { id: 'games', path: '/games', anyOf: ['games.write'], built: false, parts: ['games', 'vendors'] },
-  { id: 'settings', path: '/settings', anyOf: ['settings.write'], built: false, parts: ['modules', 'register', 'domains', 'maintenance'] },
-  { id: 'content', path: '/content', anyOf: ['content.write'], built: false, parts: ['banners', 'notices', 'announcements', 'help'] },
-  { id: 'reports', path: '/reports', anyOf: ['reports.read'], built: false, parts: ['ggr', 'profitLoss', 'players'] },
-  { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve'], built: true },
+  { id: 'games', path: '/games', anyOf: ['games.write'], built: true, parts: ['games', 'vendors'] },
+  { id: 'settings', path: '/settings', anyOf: ['settings.write'], built: true, parts: ['maintenance', 'modules', 'register', 'languages', 'currency', 'domains', 'region', 'customerService', 'ipAllow'] },
+  { id: 'content', path: '/content', anyOf: ['content.write'], built: true, parts: ['banners', 'notices', 'announcements', 'help'] },
+  { id: 'reports', path: '/reports', anyOf: ['reports.read'], built: true, parts: ['ggr', 'profitLoss', 'players'] },
+  { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve', 'approvals.read', 'approvals.decide', 'settings.write'], built: true },
   { id: 'audit', path: '/audit', anyOf: ['audit.read'], built: true },
   { id: 'operators', path: '/operators', anyOf: ['operators.manage', 'roles.manage'], built: true },
+  { id: 'merchants', path: '/merchants', anyOf: ['merchants.manage'], built: true },
 ];
 
 /** allowedSections are the sections an operator with permissions may open. */

@@ -74,8 +74,19 @@ export type Approval = {
   decidedBy: string | null;
   decidedAt: string | null;
   decisionReason: string | null;
-  result: { balance?: string } | null;
+  // result: an adjustment's balance after it; a held action's outcome
+  // (ok, or refused with the code it answered).
+  result: { balance?: string; outcome?: string; code?: string } | null;
+  // action is the held call of an admin.action request (an action the
+  // owner marked sensitive).
+  action?: HeldAction;
 };
+
+/** HeldAction is a back-office call kept until another operator approves it. */
+export type HeldAction = { action: string; method: string; path: string; url: string; query: string; body: unknown };
+
+/** SensitiveAction is a back-office action the owner may mark as needing approval. */
+export type SensitiveAction = { action: string; method: string; path: string; summary: string; permission: string; sensitive: boolean };
 
 /** PlayerStatus is whether a player may log in. */
 export type PlayerStatus = 'active' | 'frozen';
@@ -108,5 +119,13 @@ export type PlayerDetail = {
   player: PlayerRow;
   sessions: PlayerSession[];
   addresses: PlayerAddress[];
-  notes: unknown[];
+  // notes are staff's remarks, newest first; tags staff's labels.
+  notes: PlayerNote[];
+  tags: string[];
+  // totp: whether the player has an authenticator on.
+  totp: boolean;
+  unreadMessages: number;
 };
+
+/** PlayerNote is a remark staff left on a player (never edited). */
+export type PlayerNote = { id: number; operator: string; text: string; createdAt: string };

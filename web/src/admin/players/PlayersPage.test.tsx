@@ -30,7 +30,10 @@ const detailOf = (p: PlayerRow): PlayerDetail => ({
   player: p,
   sessions: [{ createdAt: '2026-11-24T10:00:00Z', lastSeenAt: '2026-11-24T10:05:00Z', ip: '203.0.113.7' }],
   addresses: [{ ip: '198.51.100.4', firstSeen: '2026-11-01T10:00:00Z', lastSeen: '2026-11-24T10:00:00Z' }],
-  notes: [],
+  notes: [{ id: 1, operator: 'demo-owner', text: 'Asked for a <b>limit</b>', createdAt: '2026-11-24T10:00:00Z' }],
+  tags: ['vip'],
+  totp: true,
+  unreadMessages: 1,
 });
 
 // serve answers the players API; a freeze turns the player frozen, so a

@@ -9,6 +9,7 @@ import { formatAmount, formatTime } from '../lib/format';
 import { can, useAdminSession } from '../lib/session';
 import type { Page, PlayerDetail, PlayerRow } from '../lib/types';
 import { Pager, pageSizes } from '../components/Pager';
+import { PlayerRecord } from './PlayerRecord';
 
 const playersKey = ['admin', 'players'];
 const features = tableFeatures({});
@@ -379,6 +380,7 @@ function PlayerPanel({ id }: { id: string }) {
             rows={(detail.data?.addresses ?? []).map((a) => [a.ip, <Time key="f" iso={a.firstSeen} language={lang} />, <Time key="l" iso={a.lastSeen} language={lang} />])}
             none={t('players.addresses.none')}
           />
+          {detail.data && <PlayerRecord player={p} detail={detail.data} writer={writer} />}
         </>
       )}
     </div>

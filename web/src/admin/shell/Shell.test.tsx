@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminRoutes } from '../AdminRoutes';
 import { allowedSections } from '../lib/sections';
 import { SessionContext } from '../lib/session';
+import { LaterSection } from '../sections/LaterSection';
 import { fakeServer, operator, renderAsOperator } from '../testing/harness';
 import { SideNav } from './Shell';
 
@@ -65,8 +66,10 @@ describe('shell routes', () => {
     expect(router.state.location.pathname).toBe('/players');
   });
 
+  // Every section of issue 13 is built; the cashier, agent, promotion and
+  // lottery work add theirs with this page until their screens land.
   it('shows a section not built yet as its page with an honest empty state', async () => {
-    open('/reports', ['reports.read']);
+    renderAsOperator(<LaterSection id="reports" />, operator(['reports.read']));
     expect(await screen.findByRole('heading', { name: 'sections.reports.title' })).toBeInTheDocument();
     expect(screen.getByText('common.laterTitle')).toBeInTheDocument();
     // Its panels are drawn, each empty: no table, no figure.
