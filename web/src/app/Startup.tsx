@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../components/LoadError';
 import { PermissionContext } from '../data/permission';
 import type { Permission, StatusPage } from '../data/types';
+import { applyMessagePush, unreadMessageQuery } from '../data/messages';
 import { applyBalancePush } from '../data/wallet';
 import { get, setEncryption } from '../lib/api';
 import { chooseImageCDN, chooseLaunchCDN } from '../lib/cdn';
@@ -69,8 +70,9 @@ export function Startup({ children }: { children: ReactNode }) {
 
 // useLiveChannel keeps the page's socket open once the merchant is known,
 // above the app so the maintenance page hears too: every page learns of a
-// status change in seconds, and a member's page gets the balance pushes
-// (the socket event listener of spec §2, logged in only). A game playing
+// status change in seconds, and a member's page gets the balance and
+// unread-message pushes (the socket event listener of spec §2, logged in
+// only). A game playing
 // in the game popup's frame leaves the channel to the page around it.
 function useLiveChannel(merchant: string | undefined) {
   const client = useQueryClient();
@@ -83,6 +85,9 @@ function useLiveChannel(merchant: string | undefined) {
       merchant,
       onStatus: () => void client.invalidateQueries({ queryKey: ['status'] }),
       onBalance: token ? (m) => applyBalancePush(client, token, m) : undefined,
+      onMessage: token ? (m) => applyMessagePush(client, token, m) : undefined,
+      // A message may have arrived while the link was down.
+      onReopen: token ? () => void client.invalidateQueries({ queryKey: unreadMessageQuery(token).queryKey }) : undefined,
       // The server ended the session (a freeze, a forced log-out): so does
       // the page, without waiting for its next call to be refused.
       onLogout: token ? () => endSession() : undefined,

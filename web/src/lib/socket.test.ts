@@ -200,3 +200,40 @@ describe('logout pushes', () => {
     expect(parseMessage(JSON.stringify({ type: 'logout' }))).toEqual({ type: 'logout' });
   });
 });
+
+// A message from the merchant raises the member's unread count at once
+// (public state unreadMessage) without the header polling.
+describe('message pushes', () => {
+  function startMember() {
+    const onMessage = vi.fn();
+    const onStatus = vi.fn();
+    const onReopen = vi.fn();
+    connectSocket({ url: 'ws://site/wps/ws', token: 'tok', merchant: 'demo', onMessage, onStatus, onReopen, WebSocketImpl: FakeSocket as unknown as typeof WebSocket, random: () => 1 });
+    return { onMessage, onStatus, onReopen };
+  }
+
+  it('hands the unread count over, and nothing else', () => {
+    const { onMessage, onStatus } = startMember();
+    last().open();
+    last().push({ type: 'message', unread: 3 });
+    expect(onMessage).toHaveBeenCalledWith({ type: 'message', unread: 3 });
+    expect(onStatus).not.toHaveBeenCalled();
+  });
+
+  it('reads a count the server left out as zero and refuses a malformed one', () => {
+    expect(parseMessage(JSON.stringify({ type: 'message' }))).toEqual({ type: 'message', unread: 0 });
+    expect(parseMessage(JSON.stringify({ type: 'message', unread: -1 }))).toBeNull();
+    expect(parseMessage(JSON.stringify({ type: 'message', unread: 1.5 }))).toBeNull();
+    expect(parseMessage(JSON.stringify({ type: 'message', unread: '2' }))).toBeNull();
+  });
+
+  it('says when the link is back, so what went by is asked for again', () => {
+    const { onReopen } = startMember();
+    last().open();
+    expect(onReopen).not.toHaveBeenCalled();
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    expect(onReopen).toHaveBeenCalledTimes(1);
+  });
+});

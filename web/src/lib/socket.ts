@@ -2,8 +2,9 @@
 // its merchant's status may have changed (maintenance, region rules), so
 // the maintenance page shows within seconds; while a session exists it is
 // also the member's channel (spec §2 "socket event listener", logged in
-// only): the server pushes the balance whenever it changes, so the header
-// never polls.
+// only): the server pushes the balance whenever it changes, and the
+// unread message count whenever a message arrives, so the header never
+// polls.
 
 export type BalanceMessage = { type: 'balance'; balance: number; currency: string };
 // StatusMessage says "ask for your status again": the status depends on
@@ -12,7 +13,10 @@ export type StatusMessage = { type: 'status' };
 // LogoutMessage: the session was ended on the server (an operator froze
 // the member or logged them out), so this page ends it too, at once.
 export type LogoutMessage = { type: 'logout' };
-export type SocketMessage = BalanceMessage | StatusMessage | LogoutMessage;
+// MessageMessage: a message from the merchant arrived; unread is the
+// member's unread count after it (public state unreadMessage).
+export type MessageMessage = { type: 'message'; unread: number };
+export type SocketMessage = BalanceMessage | StatusMessage | LogoutMessage | MessageMessage;
 
 export type SocketOptions = {
   url: string;
@@ -23,6 +27,10 @@ export type SocketOptions = {
   onBalance?: (m: BalanceMessage) => void;
   onStatus?: () => void;
   onLogout?: () => void;
+  onMessage?: (m: MessageMessage) => void;
+  // onReopen runs when the link is back after a drop: pushes may have gone
+  // by meanwhile (a message's count; the balance comes with the auth).
+  onReopen?: () => void;
   // Seams for tests; the browser's own otherwise.
   WebSocketImpl?: typeof WebSocket;
   random?: () => number;
@@ -50,9 +58,9 @@ export function socketURL(loc: Pick<Location, 'protocol' | 'host'> = window.loca
 // said on it (a visitor's channel is quiet until the status changes).
 export const STABLE_MS = 10_000;
 
-// parseMessage accepts only well-formed balance, status and logout pushes;
-// anything else (other message types the server may add later, junk) is
-// ignored.
+// parseMessage accepts only well-formed balance, status, logout and message
+// pushes; anything else (other message types the server may add later,
+// junk) is ignored.
 export function parseMessage(data: unknown): SocketMessage | null {
   if (typeof data !== 'string') return null;
   let m: unknown;
@@ -65,6 +73,12 @@ export function parseMessage(data: unknown): SocketMessage | null {
   const o = m as Record<string, unknown>;
   if (o.type === 'status') return { type: 'status' };
   if (o.type === 'logout') return { type: 'logout' };
+  if (o.type === 'message') {
+    // The server leaves a zero count out of the event (omitempty).
+    const unread = o.unread ?? 0;
+    if (typeof unread !== 'number' || !Number.isSafeInteger(unread) || unread < 0) return null;
+    return { type: 'message', unread };
+  }
   if (o.type !== 'balance' || typeof o.balance !== 'number' || !Number.isFinite(o.balance)) return null;
   return { type: 'balance', balance: o.balance, currency: typeof o.currency === 'string' ? o.currency : '' };
 }
@@ -96,7 +110,10 @@ export function connectSocket(opts: SocketOptions): SocketHandle {
       sock.send(JSON.stringify({ type: 'auth', token: opts.token, merchant: opts.merchant }));
       stable = setTimeout(() => (attempt = 0), STABLE_MS);
       // A status change may have gone by while the link was down.
-      if (opens++ > 0) opts.onStatus?.();
+      if (opens++ > 0) {
+        opts.onStatus?.();
+        opts.onReopen?.();
+      }
     };
     sock.onmessage = (e: MessageEvent) => {
       const m = parseMessage(e.data);
@@ -107,6 +124,7 @@ export function connectSocket(opts: SocketOptions): SocketHandle {
       attempt = 0;
       if (m.type === 'balance') opts.onBalance?.(m);
       else if (m.type === 'logout') opts.onLogout?.();
+      else if (m.type === 'message') opts.onMessage?.(m);
       else opts.onStatus?.();
     };
     sock.onclose = () => {

@@ -3,9 +3,11 @@ import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BalanceView } from '../../components/BalanceView';
+import { CountBadge } from '../../components/CountBadge';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
+import { useUnreadMessages } from '../../data/messages';
 import { usePermission } from '../../data/permission';
 import type { Member } from '../../data/types';
 import { get } from '../../lib/api';
@@ -14,12 +16,13 @@ import { ReferralSection } from './ReferralSection';
 import { TotpSection } from './TotpSection';
 import { WalletSection } from './WalletSection';
 
-// The reports are their own chunks: most visits to the member centre open
-// one of them at most.
-const reports: Record<string, ComponentType> = {
+// The reports and the messages are their own chunks: most visits to the
+// member centre open one of them at most.
+const chunks: Record<string, ComponentType> = {
   personalHistoryCopy: lazyPage(() => import('./records/BetRecord').then((m) => ({ default: m.BetRecord }))),
   transactionHistory: lazyPage(() => import('./records/AccountRecord').then((m) => ({ default: m.AccountRecord }))),
   personalProfit: lazyPage(() => import('./records/ProfitReport').then((m) => ({ default: m.ProfitReport }))),
+  messageV2: lazyPage(() => import('./messages/MessagesPage').then((m) => ({ default: m.MessagesPage }))),
 };
 
 function useMemberInfo() {
@@ -52,7 +55,11 @@ export function MemberPage() {
   const pages = memberPages.filter((p) => p !== 'referral' || referral);
   const page = pages.includes(params.get('page') ?? '') ? params.get('page')! : 'securityCenter';
   const trial = useMemberInfo().data?.isTrial;
-  const Report = reports[page];
+  // Red count badges (spec §2, E-014); missions and rewards join with
+  // their features.
+  const unread = useUnreadMessages();
+  const badges: Record<string, { count: number; label: string }> = { messageV2: { count: unread, label: t('messages.unreadCount', { count: unread }) } };
+  const Chunk = chunks[page];
   return (
     <div className="page member-page">
       <h1 className="page-title">{t('member.title')}</h1>
@@ -65,6 +72,7 @@ export function MemberPage() {
                 <li key={p}>
                   <Link to={`/member?page=${p}`} aria-current={p === page ? 'page' : undefined}>
                     {t(`member.page.${p}`)}
+                    {badges[p] && <CountBadge count={badges[p].count} label={badges[p].label} />}
                   </Link>
                 </li>
               ))}
@@ -79,9 +87,9 @@ export function MemberPage() {
             <WalletSection />
           ) : page === 'referral' ? (
             <ReferralSection />
-          ) : Report ? (
+          ) : Chunk ? (
             <Suspense fallback={<Spinner />}>
-              <Report />
+              <Chunk />
             </Suspense>
           ) : (
             <EmptyState title={t('member.notYet')} />

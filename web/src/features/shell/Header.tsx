@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useUnreadMessages } from '../../data/messages';
 import { usePermission } from '../../data/permission';
 import type { Member } from '../../data/types';
 import { del, get } from '../../lib/api';
 import { openCustomerService } from '../../lib/customerService';
 import { openOnce, openPopup, showMessage } from '../../lib/popups';
 import { BalanceView } from '../../components/BalanceView';
+import { CountBadge } from '../../components/CountBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { endSession, useSessionToken } from '../../lib/session';
 import { GameNav } from './GameNav';
@@ -61,7 +63,9 @@ export function Header({ onMenu }: { onMenu?: () => void }) {
 }
 
 // MemberBox is the logged-in corner (spec §2): the balance, avatar (with a
-// fallback image), VIP label, account, id with copy, and the member menu.
+// fallback image), VIP label, account, id with copy, and the member menu,
+// whose messages entry (and, while it is closed, its toggle) carries the
+// unread count's red badge (E-014).
 // The deposit and withdraw buttons arrive with the cashier.
 function MemberBox() {
   const { t } = useTranslation();
@@ -73,6 +77,8 @@ function MemberBox() {
   const info = useQuery({ queryKey: ['memberInfo'], queryFn: ({ signal }) => get<Member>('/wps/member/info', undefined, signal) });
   const icon = useQuery({ queryKey: ['memberIcon'], queryFn: ({ signal }) => get<{ icon: string }>('/wps/member/info/icon', undefined, signal), enabled: !!info.data && !info.data.isTrial });
   const m = info.data;
+  const unread = useUnreadMessages();
+  const unreadLabel = t('messages.unreadCount', { count: unread });
 
   // A reload keeps the session; a member who still has to change the
   // password is sent back to that form.
@@ -154,8 +160,10 @@ function MemberBox() {
           </span>
         )}
       </div>
-      <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={open} aria-label={t('header.memberMenu')} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="icon-button member-menu-toggle" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <span aria-hidden="true">▾</span>
+        <span className="visually-hidden">{t('header.memberMenu')}</span>
+        {!open && <CountBadge count={unread} label={unreadLabel} />}
       </button>
       {open && (
         <ul className="member-menu" role="menu">
@@ -177,6 +185,7 @@ function MemberBox() {
           <li role="none">
             <button type="button" role="menuitem" onClick={() => go('/member?page=messageV2')}>
               {t('header.messages')}
+              <CountBadge count={unread} label={unreadLabel} />
             </button>
           </li>
           {m?.isAgent && (
