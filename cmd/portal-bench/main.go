@@ -47,8 +47,10 @@ func main() {
 	conns := flag.Int("c", 64, "concurrent connections")
 	dur := flag.Duration("d", 5*time.Second, "measured duration per endpoint")
 	warm := flag.Duration("warmup", time.Second, "unmeasured warm-up per endpoint")
-	only := flag.String("only", "", "run only one part: lobby or wallet")
-	dbs := flag.String("db", "", "wallet part on one database only: sqlite or postgres")
+	only := flag.String("only", "", "run only one part: lobby, wallet or backoffice")
+	dbs := flag.String("db", "", "wallet and back-office parts on one database only: sqlite or postgres")
+	players := flag.Int("players", benchPlayers, "back office: players of the generated merchant")
+	bets := flag.Int("bets", benchBets, "back office: bets whose aggregates are generated")
 	profile := flag.String("cpuprofile", "", "write this load generator's CPU profile to the file (the portal's: set PORTAL_PPROF)")
 	flag.Parse()
 	if *profile != "" {
@@ -63,11 +65,14 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	var err error
-	if *only != "wallet" {
+	if *only == "" || *only == "lobby" {
 		err = run(*portal, *conns, *dur, *warm)
 	}
-	if err == nil && *only != "lobby" {
+	if err == nil && (*only == "" || *only == "wallet") {
 		err = walletBenches(*portal, *dbs, *conns, *dur, *warm)
+	}
+	if err == nil && (*only == "" || *only == "backoffice") {
+		err = backofficeBenches(*portal, *dbs, *players, *bets)
 	}
 	if err != nil {
 		pprof.StopCPUProfile()

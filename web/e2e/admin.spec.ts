@@ -91,7 +91,7 @@ test('a balance adjustment takes effect only when a second operator approves it'
   await maker.getByLabel('Member username').fill('player01');
   await maker.getByLabel('Credit (add to the balance)').check();
   await maker.getByLabel('Amount').fill('12.34');
-  await maker.getByLabel('Reason').fill('goodwill after an outage');
+  await maker.getByRole('textbox', { name: 'Reason' }).fill('goodwill after an outage');
   await maker.getByRole('button', { name: 'Review the request' }).click();
   await maker.getByRole('button', { name: 'Send for approval' }).click();
   await expect(maker.getByText(/was sent for approval/)).toBeVisible();
@@ -137,4 +137,79 @@ test('an operator freezes a player, who is logged out on the site at once', asyn
     await admin.getByRole('button', { name: 'Unfreeze the player' }).click();
     await expect(admin.getByRole('button', { name: 'Freeze', exact: true })).toBeVisible();
   }
+});
+
+// Content: an announcement written in Khmer in the back office is on a
+// visitor's screen at their next visit, with no restart and no cache to
+// wait for.
+test('an announcement published in Khmer reaches a visitor at once', async ({ browser }) => {
+  const title = 'ព័ត៌មានថ្មីពីក្រុមការងារ';
+  const admin = await adminLogIn(browser, 'e2econtent', 'Content');
+  await admin.getByRole('tab', { name: 'Announcements' }).click();
+  await admin.getByRole('button', { name: 'New announcement' }).click();
+  const form = admin.getByRole('form', { name: 'New announcement' });
+  await form.getByLabel('Title (KM)').fill(title);
+  await form.getByRole('textbox', { name: 'Content (KM)' }).fill('សូមស្វាគមន៍មកកាន់គេហទំព័ររបស់យើង');
+  await shot(admin, 'admin-content-announcement-km');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Saved. Players see it now.')).toBeVisible();
+
+  // A new visitor: Khmer by default, the public announcements not yet seen.
+  const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await visitor.goto('/');
+  const dialog = visitor.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 20 && !((await dialog.textContent()) ?? '').includes(title); i++) {
+    await dialog.locator('.dialog-actions .button-primary').click();
+  }
+  await expect(dialog).toContainText(title);
+  await expect(dialog).toContainText('សូមស្វាគមន៍មកកាន់គេហទំព័ររបស់យើង');
+  await shot(visitor, 'visitor-announcement-km-phone');
+});
+
+// Reports: the GGR report's CSV carries the same rows as the screen.
+test('an operator exports the GGR report as CSV', async ({ browser }) => {
+  const admin = await adminLogIn(browser, 'e2ereports', 'Reports');
+  await expect(admin.getByRole('table').first()).toBeVisible();
+  await shot(admin, 'admin-reports');
+  const link = admin.getByRole('link', { name: 'Export CSV' }).first();
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toContain('/admin/api/reports/ggr.csv');
+  const [download] = await Promise.all([admin.waitForEvent('download'), link.click()]);
+  const path = await download.path();
+  const csv = await admin.request.get(href);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(path).toBeTruthy();
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines[0].toLowerCase()).toContain('ggr');
+
+  // The dashboard draws its figures and charts.
+  await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(admin.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+  await shot(admin, 'admin-dashboard');
+});
+
+// A message from the back office reaches the player's open page: the
+// unread badge rises without a reload, and the message reads as text.
+test('a message sent from a player record shows on the player site with its unread badge', async ({ browser }) => {
+  const player = await browser.newPage();
+  await logInPlayer(player);
+  const admin = await adminLogIn(browser, 'e2emessenger', 'Players');
+  await admin.getByRole('searchbox', { name: 'Search players' }).fill('player01');
+  await admin.getByRole('searchbox', { name: 'Search players' }).press('Enter');
+  await admin.getByRole('link', { name: 'player01', exact: true }).click();
+  await admin.getByRole('tab', { name: 'Messages' }).click();
+  await admin.getByRole('textbox', { name: 'Title' }).fill('Welcome back');
+  await admin.getByRole('textbox', { name: 'Text' }).fill('<b>Not bold</b>: your bonus is ready.');
+  await admin.getByRole('button', { name: 'Send message' }).click();
+  await expect(admin.getByText('The message was sent to player01.')).toBeVisible();
+  await shot(admin, 'admin-player-record');
+
+  await expect(player.getByRole('button', { name: /unread/ }).first()).toBeVisible({ timeout: 5000 });
+  await player.goto('/member?page=messageV2');
+  await expect(player.getByText('Welcome back').first()).toBeVisible();
+  await player.getByText('Welcome back').first().click();
+  await expect(player.getByText('<b>Not bold</b>: your bonus is ready.')).toBeVisible();
+  await shot(player, 'member-messages');
 });
