@@ -322,9 +322,8 @@ func generate(ctx context.Context, db *database.DB, players, bets int) (generate
 		}
 		conflict := " ON CONFLICT (" + strings.Join(keys, ", ") + ") DO UPDATE SET " + strings.Join(upsert, ", ")
 		// All rows, in key order (appending to the B-tree rather than
-		// splitting pages all over it), 1000 to a statement and 20
-		// statements to a transaction (the portal's own writers wait for
-		// each).
+		// splitting pages all over it), 20,000 to a transaction (the
+		// portal's own writers wait for each).
 		var rows [][]any
 		each(func(v ...any) { rows = append(rows, v) })
 		slices.SortFunc(rows, func(a, b []any) int {
@@ -355,12 +354,19 @@ func generate(ctx context.Context, db *database.DB, players, bets int) (generate
 			_, err := q.ExecContext(ctx, `INSERT INTO `+table+` (`+cols+`) VALUES `+sb.String()+conflict, args...)
 			return err
 		}
+		// PostgreSQL takes 1000 rows a statement well; the SQLite driver
+		// spends far longer preparing a statement of 8,000 parameters than
+		// running 1000 of one row each (measured: 14 times).
+		per := 1000
+		if db.Dialect != database.Postgres {
+			per = 1
+		}
 		var err error
 		for start := 0; start < len(rows) && err == nil; start += 20_000 {
 			chunk := rows[start:min(start+20_000, len(rows))]
 			err = db.InTx(ctx, func(q database.Querier) error {
-				for i := 0; i < len(chunk); i += 1000 {
-					if err := statement(q, chunk[i:min(i+1000, len(chunk))]); err != nil {
+				for i := 0; i < len(chunk); i += per {
+					if err := statement(q, chunk[i:min(i+per, len(chunk))]); err != nil {
 						return err
 					}
 				}

@@ -508,7 +508,7 @@ func (s *Server) adminAudit(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Page[operator.Entry]{Content: entries, PageNum: num, PageSize: size, TotalPages: (total + size - 1) / size, Total: total}, nil
+	return newPage(entries, num, size, total), nil
 }
 
 func (s *Server) adminAuditCSV(w http.ResponseWriter, r *http.Request) {

@@ -96,7 +96,7 @@ func (s *Server) adminApprovals(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Page[operator.Approval]{Content: list, PageNum: num, PageSize: size, TotalPages: (total + size - 1) / size, Total: total}, nil
+	return newPage(list, num, size, total), nil
 }
 
 // approvalID is the {id} of the path, named as the audit entry's target.

@@ -22,6 +22,11 @@ type Page[T any] struct {
 	Total      int `json:"total"`
 }
 
+// newPage is page num of size rows out of total, holding content.
+func newPage[T any](content []T, num, size, total int) Page[T] {
+	return Page[T]{Content: content, PageNum: num, PageSize: size, TotalPages: (total + size - 1) / size, Total: total}
+}
+
 func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")

@@ -39,7 +39,7 @@ func (s *Server) memberMessages(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return messagePage{Page: Page[inbox.Message]{Content: list, PageNum: num, PageSize: size, TotalPages: (total + size - 1) / size, Total: total}, Unread: unread}, nil
+	return messagePage{Page: newPage(list, num, size, total), Unread: unread}, nil
 }
 
 func (s *Server) memberUnread(r *http.Request) (any, error) {

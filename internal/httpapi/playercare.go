@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"portal/internal/identity"
-	"portal/internal/inbox"
 	"portal/internal/provider"
 	"portal/internal/wallet"
 )
@@ -154,7 +153,7 @@ func (s *Server) adminPlayerLogins(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Page[identity.Login]{Content: list, PageNum: num, PageSize: size, TotalPages: (total + size - 1) / size, Total: total}, nil
+	return newPage(list, num, size, total), nil
 }
 
 func (s *Server) adminPlayerNote(w http.ResponseWriter, r *http.Request) (any, error) {
@@ -259,5 +258,5 @@ func (s *Server) adminPlayerMessages(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Page[inbox.Message]{Content: list, PageNum: num, PageSize: size, TotalPages: (total + size - 1) / size, Total: total}, nil
+	return newPage(list, num, size, total), nil
 }

@@ -73,12 +73,14 @@ function changeOf(kind: Kind, d: Draft): ContentChange {
   };
 }
 
-type Props = { kind: Kind; id: number | null; onClose: () => void; onSaved: (id: number) => void };
+// justSaved: the item was created a moment ago by the editor this one
+// replaces (a new item reopens under its id), so the confirmation stays.
+type Props = { kind: Kind; id: number | null; onClose: () => void; onSaved: (id: number) => void; justSaved?: boolean };
 
 /** ContentEditor creates or changes one item: its type, audience,
  * schedule, link and image, and a title and body per language, with a
  * preview of what a player reading a language is shown. */
-export function ContentEditor({ kind, id, onClose, onSaved }: Props) {
+export function ContentEditor({ kind, id, onClose, onSaved, justSaved = false }: Props) {
   const { t } = useTranslation();
   const options = useContentOptions();
   const item = useContentItem(id);
@@ -97,18 +99,18 @@ export function ContentEditor({ kind, id, onClose, onSaved }: Props) {
     );
   }
   if (!options.data || (id !== null && !item.data)) return <p className="muted">{t('common.loading')}</p>;
-  return <EditorForm kind={kind} item={item.data} options={options.data} onClose={onClose} onSaved={onSaved} />;
+  return <EditorForm kind={kind} item={item.data} options={options.data} onClose={onClose} onSaved={onSaved} justSaved={justSaved} />;
 }
 
-type FormProps = { kind: Kind; item: ContentItem | undefined; options: ContentOptions; onClose: () => void; onSaved: (id: number) => void };
+type FormProps = { kind: Kind; item: ContentItem | undefined; options: ContentOptions; onClose: () => void; onSaved: (id: number) => void; justSaved: boolean };
 
-function EditorForm({ kind, item, options, onClose, onSaved }: FormProps) {
+function EditorForm({ kind, item, options, onClose, onSaved, justSaved }: FormProps) {
   const { t } = useTranslation();
   const uid = useId();
   const [d, setD] = useState<Draft>(() => draftOf(kind, item));
   const languages = options.languages.length ? options.languages : ['EN'];
   const [lang, setLang] = useState(() => (item && !item.texts[options.defaultLanguage] ? Object.keys(item.texts)[0] : options.defaultLanguage) || languages[0]);
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState(justSaved ? t('content.saved') : '');
   // version remounts the rich-text editor on the server's (sanitized) text
   // after a save, so what is edited next is what was stored.
   const [version, setVersion] = useState(0);

@@ -134,7 +134,7 @@ describe('ContentPage', { timeout: 30_000 }, () => {
       startsAt: null,
       endsAt: null,
     });
-    expect(await screen.findByText('content.saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('content.saved')).toBeInTheDocument(), { timeout: 5000 });
   });
 
   it('shows the server refusal with the field it names, and keeps the draft', async () => {

@@ -25,6 +25,7 @@ export function ContentPage() {
   const kind = (kinds.find((k) => k.kind === params.get('kind'))?.kind ?? 'banner') as Kind;
   const edit = params.get('edit') ?? '';
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const [created, setCreated] = useState('');
 
   const set = (next: Record<string, string | null>) =>
     setParams(
@@ -81,7 +82,11 @@ export function ContentPage() {
             kind={kind}
             id={edit === 'new' ? null : Number(edit)}
             onClose={() => set({ edit: null })}
-            onSaved={(id) => set({ edit: String(id) })}
+            onSaved={(id) => {
+              setCreated(String(id));
+              set({ edit: String(id) });
+            }}
+            justSaved={created !== '' && created === edit}
           />
         )}
         <ContentTable key={kind} kind={kind} openId={edit} onOpen={(id) => set({ edit: id })} />
