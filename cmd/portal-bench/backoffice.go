@@ -125,16 +125,16 @@ func backofficeBench(portal, label, dsn, dir string, players, bets int) error {
 	}
 	for _, call := range calls {
 		// Warm the caches a little, as a working day would.
-		for range 5 {
+		for range 2 {
 			if err := c.get(call.path()); err != nil {
 				return fmt.Errorf("%s: %w", call.name, err)
 			}
 		}
-		// At most latencySamples calls, fewer (but 30 at least) when a
-		// slow report would keep the bench busy for more than 20 s.
+		// At most latencySamples calls, fewer when a slow report would
+		// keep the bench busy for more than 20 s (5 at least).
 		var took []time.Duration
 		began := time.Now()
-		for i := 0; i < latencySamples && (i < 30 || time.Since(began) < 20*time.Second); i++ {
+		for i := 0; i < latencySamples && (i < 5 || time.Since(began) < 20*time.Second); i++ {
 			t0 := time.Now()
 			if err := c.get(call.path()); err != nil {
 				return fmt.Errorf("%s: %w", call.name, err)
