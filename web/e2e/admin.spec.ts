@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { logInPlayer, operator, shot } from './support';
 
 // totp is RFC 6238's code for a base32 secret at time t (30 s steps, SHA-1,
@@ -57,11 +57,26 @@ test('an operator made by the shell changes the password, sets up TOTP and reads
   expect(await home.text()).not.toMatch(/assets\/admin|admin\.html/);
 });
 
+// opened are the browser contexts a test opened beside its own page: closed
+// after it, so no back-office page keeps polling and no player page keeps
+// its socket while later files run.
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const ctx of opened.splice(0)) await ctx.close();
+});
+
+// newPage opens a page in a context of its own, closed after the test.
+async function newPage(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<Page> {
+  const ctx = await browser.newContext({ viewport });
+  opened.push(ctx);
+  return ctx.newPage();
+}
+
 // adminLogIn makes an owner on the shell and logs them in to /admin in a
 // new browser context: one-time password changed, authenticator set up.
 async function adminLogIn(browser: Browser, username: string, section = 'Approvals'): Promise<Page> {
   const oneTime = operator(['operator', 'create', 'demo', username, '--role', 'owner']).match(/one-time password: (\S+)/)?.[1] ?? '';
-  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  const page = await newPage(browser);
   await page.goto('/admin');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(oneTime);
@@ -83,7 +98,7 @@ const money = (text: string | null) => Math.round(Number((text ?? '').replace(/[
 // Two-person approval: one owner requests a credit, cannot approve it
 // themselves, a second owner approves it, and the player sees it.
 test('a balance adjustment takes effect only when a second operator approves it', async ({ browser }) => {
-  const player = await browser.newPage();
+  const player = await newPage(browser, { width: 1280, height: 720 });
   await logInPlayer(player);
   const before = money(await player.getByTestId('balance').first().textContent());
 
@@ -115,7 +130,7 @@ test('a balance adjustment takes effect only when a second operator approves it'
 // A frozen player is logged out on the site at once (the server pushes
 // "logout" over the page's websocket) and cannot log in until unfrozen.
 test('an operator freezes a player, who is logged out on the site at once', async ({ browser }) => {
-  const player = await browser.newPage();
+  const player = await newPage(browser, { width: 1280, height: 720 });
   await logInPlayer(player);
   const admin = await adminLogIn(browser, 'e2efreezer', 'Players');
   try {
@@ -155,7 +170,7 @@ test('an announcement published in Khmer reaches a visitor at once', async ({ br
   await expect(admin.getByText('Saved. Players see it now.')).toBeVisible();
 
   // A new visitor: Khmer by default, the public announcements not yet seen.
-  const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const visitor = await newPage(browser, { width: 390, height: 844 });
   await visitor.goto('/');
   const dialog = visitor.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -193,7 +208,7 @@ test('an operator exports the GGR report as CSV', async ({ browser }) => {
 // A message from the back office reaches the player's open page: the
 // unread badge rises without a reload, and the message reads as text.
 test('a message sent from a player record shows on the player site with its unread badge', async ({ browser }) => {
-  const player = await browser.newPage();
+  const player = await newPage(browser, { width: 1280, height: 720 });
   await logInPlayer(player);
   const admin = await adminLogIn(browser, 'e2emessenger', 'Players');
   await admin.getByRole('searchbox', { name: 'Search players' }).fill('player01');
