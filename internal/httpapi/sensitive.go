@@ -175,7 +175,10 @@ func (s *Server) runApprovedAction(r *http.Request, approver *adminCall, ap *ope
 		rc.URLParams.Add(k, v)
 	}
 	call := &adminCall{session: approver.session, merchant: ap.Merchant, replay: true}
-	ctx := context.WithValue(context.WithValue(r.Context(), chi.RouteCtxKey, rc), keyAdmin, call)
+	// Once marked approved, the run must not depend on the approver's
+	// connection (architecture rule 12): a hang-up would leave an approved
+	// request that never ran and cannot be approved again.
+	ctx := context.WithValue(context.WithValue(context.WithoutCancel(r.Context()), chi.RouteCtxKey, rc), keyAdmin, call)
 	req, err := http.NewRequestWithContext(ctx, rt.Method, target, body)
 	var v any
 	if err == nil {
