@@ -36,19 +36,22 @@ const prefixEnd = "\U0010FFFF"
 // Each kind is one indexed query
 // (migration 00019); their ids are united.
 func (s *Service) Search(ctx context.Context, merchantCode, q string, pageNum, pageSize int) ([]Member, int, error) {
-	ids, args := s.searchWhere(merchantCode, q)
+	ids, args := s.searchIDs(merchantCode, q)
 	arg := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
+	// The ids are counted and paged straight from the matching kinds, never
+	// joined back to members: PostgreSQL joined 10,000 matches against a
+	// scan of the merchant's million members (480 ms, decision 0022).
 	var total int
-	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM members WHERE merchant_code = $1`+ids, args...).Scan(&total); err != nil {
+	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM (`+ids+`) matched`, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("identity: search members: %w", err)
 	}
 	if total == 0 || (pageNum-1)*pageSize >= total {
 		return []Member{}, total, nil
 	}
-	rows, err := s.db.Read().QueryContext(ctx, `SELECT id FROM members WHERE merchant_code = $1`+ids+
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT id FROM (`+ids+`) matched`+
 		` ORDER BY id DESC LIMIT `+arg(pageSize)+` OFFSET `+arg((pageNum-1)*pageSize), args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("identity: search members: %w", err)
@@ -77,13 +80,14 @@ func (s *Service) Search(ctx context.Context, merchantCode, q string, pageNum, p
 	return out, total, nil
 }
 
-// searchWhere is the condition of Search after "WHERE merchant_code = $1"
-// and its arguments ($1 the merchant).
-func (s *Service) searchWhere(merchantCode, q string) (string, []any) {
+// searchIDs is the query of the ids of the merchant's members that match q
+// and its arguments ($1 the merchant): every kind of match is one indexed
+// query, each already limited to the merchant.
+func (s *Service) searchIDs(merchantCode, q string) (string, []any) {
 	q = strings.TrimSpace(q)
 	args := []any{merchantCode}
 	if q == "" {
-		return "", args
+		return "SELECT id FROM members WHERE merchant_code = $1", args
 	}
 	arg := func(v any) string {
 		args = append(args, v)
@@ -100,7 +104,7 @@ func (s *Service) searchWhere(merchantCode, q string) (string, []any) {
 	lower := strings.ToLower(q)
 	if tag, ok := strings.CutPrefix(lower, "tag:"); ok {
 		// Staff's own labels (tag:vip): players by tag, indexed.
-		return " AND id IN (SELECT member_id FROM member_tags WHERE merchant_code = $1 AND tag = " + arg(strings.TrimSpace(tag)) + ")", args
+		return "SELECT member_id AS id FROM member_tags WHERE merchant_code = $1 AND tag = " + arg(strings.TrimSpace(tag)), args
 	}
 	parts := []string{prefix("username", lower), prefix("lower(email)", lower)}
 	digits := strings.TrimPrefix(q, "+")
@@ -111,9 +115,9 @@ func (s *Service) searchWhere(merchantCode, q string) (string, []any) {
 		}
 	}
 	if ip, err := netip.ParseAddr(q); err == nil {
-		parts = append(parts, "SELECT member_id FROM member_ips WHERE ip = "+arg(ip.String()))
+		parts = append(parts, "SELECT ips.member_id FROM member_ips ips JOIN members m ON m.id = ips.member_id WHERE ips.ip = "+arg(ip.String())+" AND m.merchant_code = $1")
 	}
-	return " AND id IN (" + strings.Join(parts, " UNION ") + ")", args
+	return strings.Join(parts, " UNION "), args
 }
 
 // MemberOf returns the member id of a merchant; another merchant's is
