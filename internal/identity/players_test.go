@@ -36,6 +36,10 @@ func TestSearchKinds(t *testing.T) {
 		if got, _, _ := s.Search(ctx, "demo", strconv.FormatInt(id, 10), 1, 10); len(got) != 1 || got[0].ID != id {
 			t.Errorf("by id: %+v", got)
 		}
+		// A page past the end still tells how many match.
+		if got, total, err := s.Search(ctx, "demo", "ze", 5, 10); err != nil || total != 1 || len(got) != 0 {
+			t.Errorf("past the end: %d %+v %v", total, got, err)
+		}
 		// The plans, over enough members for PostgreSQL's planner to tell
 		// the indexes apart.
 		if _, err := db.Write().ExecContext(ctx, `INSERT INTO members (merchant_code, username, mobile, email, password_hash, created_at)
