@@ -5,29 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
 	"portal/internal/provider"
 )
-
-// Run finishes rounds left pending (by a crash, or a wallet error nobody
-// retried) now and every interval until ctx ends.
-func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if n, err := s.SettlePending(ctx); err != nil && ctx.Err() == nil {
-			s.log.ErrorContext(ctx, "inhouse: settling pending rounds", "err", err)
-		} else if n > 0 {
-			s.log.InfoContext(ctx, "inhouse: settled pending rounds", "rounds", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
 
 // SettlePending finishes every round pending for longer than SettleAfter,
 // then reveals the retired seed pairs whose rounds are all settled. A round
