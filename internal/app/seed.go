@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"portal/internal/cashier"
 	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/identity"
@@ -12,7 +13,7 @@ import (
 
 // demoSeed names the demo data set; a new name re-seeds existing databases
 // once on their next start.
-const demoSeed = "demo-v2"
+const demoSeed = "demo-v3"
 
 // seed writes the demo merchants, their content and the catalogue. Every
 // step is idempotent, so running it again changes nothing.
@@ -25,6 +26,9 @@ func seed(ctx context.Context, db *database.DB) error {
 	}
 	if err := identity.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed accounts: %w", err)
+	}
+	if err := cashier.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed payment channels: %w", err)
 	}
 	if err := seedWallets(ctx, db); err != nil {
 		return fmt.Errorf("seed wallets: %w", err)

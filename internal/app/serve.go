@@ -7,14 +7,17 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"time"
 
+	"portal/internal/cashier"
 	"portal/internal/catalog"
 	"portal/internal/config"
 	"portal/internal/database"
 	"portal/internal/httpapi"
 	"portal/internal/identity"
 	"portal/internal/inbox"
+	"portal/internal/jobs"
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
@@ -43,6 +46,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if seeded {
 		log.Info("seeded an empty database with the demo data", "ms", time.Since(start).Milliseconds())
 	}
+	// River's own schema is brought up to date right after ours.
+	work, err := jobs.New(ctx, db, jobs.Options{Log: log})
+	if err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -67,13 +75,27 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		}()
 	}
 	// The in-house rounds a crash left half done are finished now and then
-	// every minute; the sweeper stops before the wallet's lanes close.
-	swept := make(chan struct{})
-	go func() { defer close(swept); api.Inhouse.Run(ctx, time.Minute) }()
-	defer func() { cancel(); <-swept }()
+	// every minute, by one instance of those sharing the database; the jobs
+	// stop (a running sweep finishing) before the wallet's lanes close.
+	work.Every("inhouse.settle", time.Minute, api.Inhouse.SettlePending)
+	// Unpaid deposit orders expire, and simulator orders whose webhook never
+	// came are asked about (decision 0028).
+	work.Every("cashier.expire", time.Minute, api.Cashier.ExpireDue)
+	work.Every("cashier.reconcile", time.Minute, api.Cashier.ReconcileSim)
+	if err := work.Start(ctx); err != nil {
+		ln.Close()
+		return err
+	}
+	defer func() {
+		sctx, scancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
+		defer scancel()
+		if err := work.Stop(sctx); err != nil {
+			log.Error("stopping jobs", "err", err)
+		}
+	}()
 
 	srv := &http.Server{
-		Handler:           withSimulator(api, games, ln.Addr().String(), cfg.Dev),
+		Handler:           withSimulator(api, games, db, ln.Addr().String(), cfg.Dev),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -137,6 +159,10 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 	go status.Run(ctx, cfg.WatchInterval)
 	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance})
 	ownGames := inhouse.NewService(db, games, catalogue, merchants, inhouse.Options{Log: log})
+	// Deposits: proofs kept under the data folder; members hear of their
+	// orders and balances over the hub.
+	deposits := cashier.NewService(db, ledger, cashier.Options{Log: log, Store: cashier.DirStore{Dir: filepath.Join(cfg.DataDir, "uploads")},
+		OnStatus: httpapi.DepositEvents(hub), OnBalance: hub.Balance})
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
 			Dev:            cfg.Dev,
@@ -156,6 +182,7 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 		Hub:       hub,
 		Operators: operator.NewService(db, nil),
 		Inbox:     inbox.NewService(db),
+		Cashier:   deposits,
 		Reports:   report.NewService(db, nil),
 		SMS:       sms,
 		Email:     email,

@@ -56,7 +56,7 @@ func (w *adminWorld) client() *adminClient { return &adminClient{w: w, ip: "192.
 func (c *adminClient) do(method, path string, payload any) (*httptest.ResponseRecorder, envelope) {
 	c.w.t.Helper()
 	rec := c.raw(method, path, payload)
-	if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") {
+	if ct := rec.Header().Get("Content-Type"); strings.HasPrefix(ct, "text/csv") || strings.HasPrefix(ct, "image/") {
 		return rec, envelope{Success: rec.Code == 200}
 	}
 	return rec, decodeEnvelope(c.w.t, rec.Result())

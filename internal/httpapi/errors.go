@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"portal/internal/cashier"
 	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/identity"
@@ -272,3 +273,91 @@ type retryAfter struct {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Cashier: the deposit errors' answers and their words, in one block.
+func init() {
+	domainErrors = append(domainErrors, []struct {
+		target error
+		status int
+		code   string
+	}{
+		{cashier.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+		{cashier.ErrChannelInvalid, http.StatusUnprocessableEntity, "cashier.channel_invalid"},
+		{cashier.ErrChannelExists, http.StatusConflict, "cashier.channel_exists"},
+		{cashier.ErrAmountOutOfRange, http.StatusUnprocessableEntity, "cashier.amount_out_of_range"},
+		{cashier.ErrDailyLimit, http.StatusUnprocessableEntity, "cashier.daily_limit"},
+		{cashier.ErrTooManyPending, http.StatusConflict, "cashier.too_many_pending"},
+		{cashier.ErrRequestInvalid, http.StatusUnprocessableEntity, "cashier.request_invalid"},
+		{cashier.ErrOrderState, http.StatusConflict, "cashier.order_state"},
+		{cashier.ErrReferenceInvalid, http.StatusUnprocessableEntity, "cashier.reference_invalid"},
+		{cashier.ErrProofInvalid, http.StatusUnprocessableEntity, "cashier.proof_invalid"},
+		{cashier.ErrReasonInvalid, http.StatusUnprocessableEntity, "cashier.reason_invalid"},
+		{cashier.ErrGateway, http.StatusBadGateway, "cashier.gateway_unavailable"},
+		{cashier.ErrSignature, http.StatusUnauthorized, "cashier.signature_invalid"},
+		{cashier.ErrNotice, http.StatusBadRequest, "request.invalid_body"},
+	}...)
+	for code, words := range map[string]map[string]string{
+		"cashier.channel_invalid": {
+			"EN": "The channel's settings are not valid",
+			"KM": "ការកំណត់របស់ឆានែលមិនត្រឹមត្រូវ",
+			"CN": "渠道设置无效",
+		},
+		"cashier.channel_exists": {
+			"EN": "A channel with this code already exists",
+			"KM": "ឆានែលដែលមានកូដនេះមានរួចហើយ",
+			"CN": "该代码的渠道已存在",
+		},
+		"cashier.amount_out_of_range": {
+			"EN": "The amount is outside the channel's minimum and maximum",
+			"KM": "ចំនួនទឹកប្រាក់នៅក្រៅអប្បបរមា និងអតិបរមារបស់ឆានែល",
+			"CN": "金额超出该渠道的最低和最高限额",
+		},
+		"cashier.daily_limit": {
+			"EN": "You have reached today's limit for this channel",
+			"KM": "អ្នកបានឈានដល់ដែនកំណត់ថ្ងៃនេះសម្រាប់ឆានែលនេះ",
+			"CN": "您已达到该渠道今日的限额",
+		},
+		"cashier.too_many_pending": {
+			"EN": "You have 3 deposits waiting; finish or cancel one first",
+			"KM": "អ្នកមានការដាក់ប្រាក់ 3 កំពុងរង់ចាំ សូមបញ្ចប់មួយជាមុនសិន",
+			"CN": "您有 3 笔存款待处理，请先完成其中一笔",
+		},
+		"cashier.request_invalid": {
+			"EN": "The request id must be 1-64 printable characters",
+			"KM": "លេខសម្គាល់សំណើត្រូវតែមាន 1-64 តួអក្សរ",
+			"CN": "请求编号须为 1-64 个可打印字符",
+		},
+		"cashier.order_state": {
+			"EN": "The order's status does not allow this",
+			"KM": "ស្ថានភាពនៃការបញ្ជាទិញមិនអនុញ្ញាតឱ្យធ្វើដូច្នេះទេ",
+			"CN": "订单当前状态不允许此操作",
+		},
+		"cashier.reference_invalid": {
+			"EN": "The transfer reference must be 1-64 characters",
+			"KM": "លេខយោងនៃការផ្ទេរត្រូវតែមាន 1-64 តួអក្សរ",
+			"CN": "转账参考号须为 1-64 个字符",
+		},
+		"cashier.proof_invalid": {
+			"EN": "The proof must be a PNG or JPEG image of at most 5 MB",
+			"KM": "ភស្តុតាងត្រូវតែជារូបភាព PNG ឬ JPEG មិនលើសពី 5 MB",
+			"CN": "凭证须为不超过 5 MB 的 PNG 或 JPEG 图片",
+		},
+		"cashier.reason_invalid": {
+			"EN": "The reason must be up to 200 characters (required to reject)",
+			"KM": "មូលហេតុត្រូវតែមិនលើសពី 200 តួអក្សរ (ត្រូវការសម្រាប់ការបដិសេធ)",
+			"CN": "原因不超过 200 个字符（拒绝时必填）",
+		},
+		"cashier.signature_invalid": {
+			"EN": "The notice's signature does not verify",
+			"KM": "ហត្ថលេខានៃការជូនដំណឹងមិនត្រឹមត្រូវ",
+			"CN": "通知签名验证失败",
+		},
+		"cashier.gateway_unavailable": {
+			"EN": "The payment gateway is not available; try again or choose another channel",
+			"KM": "ច្រកទូទាត់មិនអាចប្រើបានទេ សូមព្យាយាមម្តងទៀត ឬជ្រើសរើសឆានែលផ្សេង",
+			"CN": "支付网关暂不可用，请重试或选择其他渠道",
+		},
+	} {
+		messages[code] = words
+	}
+}

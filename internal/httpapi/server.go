@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portal/internal/cashier"
 	"portal/internal/catalog"
 	"portal/internal/identity"
 	"portal/internal/inbox"
@@ -74,6 +75,8 @@ type Deps struct {
 	Operators *operator.Service
 	// Inbox keeps the messages a merchant sends its members.
 	Inbox *inbox.Service
+	// Cashier runs payment channels and deposits; nil answers its routes 404.
+	Cashier *cashier.Service
 	// Reports reads the back office's figures (dashboard, reports).
 	Reports *report.Service
 }

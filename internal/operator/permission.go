@@ -52,6 +52,13 @@ const (
 	RolesManage Permission = "roles.manage"
 	// AuditRead reads and exports the audit trail.
 	AuditRead Permission = "audit.read"
+	// CashierRead opens the deposit queue, its proofs and CSV, the
+	// channel list and the daily cashier report.
+	CashierRead Permission = "cashier.read"
+	// CashierDecide approves (credits) and rejects deposit orders.
+	CashierDecide Permission = "cashier.decide"
+	// CashierChannels creates and changes payment channels.
+	CashierChannels Permission = "cashier.channels"
 	// MerchantsManage lists every merchant and creates merchants. Only
 	// platform operators ever hold it (PlatformPermissions).
 	MerchantsManage Permission = "merchants.manage"
@@ -83,6 +90,9 @@ var Permissions = []PermissionInfo{
 	{OperatorsManage, "Manage operators"},
 	{RolesManage, "Compose custom roles"},
 	{AuditRead, "Read and export the audit trail"},
+	{CashierRead, "See deposit orders, proofs, channels and the cashier report"},
+	{CashierDecide, "Approve or reject deposits"},
+	{CashierChannels, "Manage payment channels"},
 }
 
 // PlatformPermissions are held by platform operators only: the platform's
@@ -147,13 +157,14 @@ const (
 
 // BuiltinRoles are the roles every merchant has; they cannot be changed.
 var BuiltinRoles = map[string][]Permission{
-	RoleOwner:     allPermissions(),
-	RoleFinance:   {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, ApprovalsRead, ApprovalsDecide, AuditRead},
+	RoleOwner: allPermissions(),
+	RoleFinance: {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, ApprovalsRead, ApprovalsDecide, AuditRead,
+		CashierRead, CashierDecide, CashierChannels},
 	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, ApprovalsDecide, AuditRead},
 	RoleSupport:   {PlayersRead, PlayersWrite},
 	RoleContent:   {ContentWrite},
 	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite},
-	RoleReadonly:  {DashboardRead, ReportsRead, PlayersRead},
+	RoleReadonly:  {DashboardRead, ReportsRead, PlayersRead, CashierRead},
 }
 
 // Covers reports whether have holds every permission of want.

@@ -16,6 +16,9 @@ type Event struct {
 	Currency string `json:"currency,omitempty"`
 	// Unread is the member's unread message count (type message).
 	Unread int `json:"unread,omitempty"`
+	// OrderID and Status name a deposit order that changed (type deposit).
+	OrderID int64  `json:"orderId,omitempty"`
+	Status  string `json:"status,omitempty"`
 }
 
 // EventStatus tells a page that its merchant's status may have changed
@@ -31,6 +34,10 @@ const EventLogout = "logout"
 // EventMessage tells a member's pages that a message arrived and how many
 // are unread: {"type":"message","unread":n}.
 const EventMessage = "message"
+
+// EventDeposit tells a member's pages that a deposit order changed
+// status: {"type":"deposit","orderId":12,"status":"credited"}.
+const EventDeposit = "deposit"
 
 // Hub holds the live connections by member and by merchant.
 type Hub struct {

@@ -26,6 +26,13 @@ const (
 	// KindPlay is the play-money side: trial accounts are funded from it
 	// and bet against it, so play money never meets the house's.
 	KindPlay = "play"
+	// KindCashier is a payment channel's clearing account (owner: the
+	// channel code): a deposit moves from it to the member, so it goes
+	// negative by what the merchant has received through the channel.
+	KindCashier = "cashier"
+	// KindFee collects the deposit fees charged to members (owner: the
+	// channel code).
+	KindFee = "fee"
 )
 
 // sharded kinds are the platform sides every bet touches: each is spread
