@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { logInPlayer, operator, shot } from './support';
+import { RECEIPT_PNG, logInPlayer, operator, shot } from './support';
 
 // totp is RFC 6238's code for a base32 secret at time t (30 s steps, SHA-1,
 // 6 digits), as an authenticator app shows it.
@@ -227,4 +227,29 @@ test('a message sent from a player record shows on the player site with its unre
   await player.getByText('Welcome back').first().click();
   await expect(player.getByText('<b>Not bold</b>: your bonus is ready.')).toBeVisible();
   await shot(player, 'member-messages');
+});
+
+test('finance approves a bank-transfer deposit and the player sees it credited', async ({ browser }) => {
+  const player = await newPage(browser, { width: 1280, height: 720 });
+  await logInPlayer(player);
+  await player.goto('/member?page=depositv2');
+  await player.locator('label.cashier-channel', { hasText: 'ABA Bank' }).click();
+  await player.getByLabel(/^Amount/).fill('12');
+  await player.getByRole('button', { name: 'Confirm deposit' }).click();
+  await player.getByLabel('Transfer reference').fill('E2E-APPROVE');
+  await player.locator('#cashier-proof').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
+  await player.getByRole('button', { name: 'Send for confirmation' }).click();
+  await expect(player.getByTestId('cashier-status')).toContainText('Waiting for confirmation');
+
+  const admin = await adminLogIn(browser, 'e2efinance', 'Cashier');
+  const row = admin.getByRole('row', { name: /E2E-APPROVE/ });
+  await expect(row).toBeVisible();
+  await shot(admin, 'admin-cashier-deposits');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText(/was approved and credited/)).toBeVisible();
+
+  await expect(player.getByTestId('cashier-status')).toContainText('Credited', { timeout: 10_000 });
+  await shot(player, 'member-deposit-approved');
 });

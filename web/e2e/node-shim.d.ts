@@ -3,6 +3,9 @@
 //   npx tsc -p e2e/tsconfig.json
 // and add a declaration here when a test needs another Node API.
 declare const process: { env: Record<string, string | undefined>; cwd(): string };
+// Bytes for file uploads (setInputFiles).
+interface Buffer extends Uint8Array {}
+declare const Buffer: { from(data: string, encoding: 'base64'): Buffer };
 
 declare module 'node:child_process' {
   export function execFileSync(

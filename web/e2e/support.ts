@@ -120,3 +120,7 @@ export async function loggedInAs(browser: Browser, look: Look): Promise<{ ctx: B
   );
   return { ctx, page };
 }
+
+/** RECEIPT_PNG is a 1x1 PNG to upload as a receipt: the server checks
+ * receipts by their bytes, so it must be a real image. */
+export const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');

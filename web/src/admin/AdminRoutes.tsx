@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject } from 'react-router';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { AuditPage } from './audit/AuditPage';
+import { CashierPage } from './cashier/CashierPage';
 import { ContentPage } from './content/ContentPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { GamesPage } from './games/GamesPage';
@@ -19,6 +20,7 @@ import { Shell } from './shell/Shell';
 const built: Record<string, () => ReactNode> = {
   approvals: () => <ApprovalsPage />,
   audit: () => <AuditPage />,
+  cashier: () => <CashierPage />,
   content: () => <ContentPage />,
   dashboard: () => <DashboardPage />,
   games: () => <GamesPage />,

@@ -86,6 +86,8 @@ function useLiveChannel(merchant: string | undefined) {
       onStatus: () => void client.invalidateQueries({ queryKey: ['status'] }),
       onBalance: token ? (m) => applyBalancePush(client, token, m) : undefined,
       onMessage: token ? (m) => applyMessagePush(client, token, m) : undefined,
+      // An open deposit page reads its orders again (features/member/cashier).
+      onDeposit: token ? () => void client.invalidateQueries({ queryKey: ['deposits', token] }) : undefined,
       // A message may have arrived while the link was down.
       onReopen: token ? () => void client.invalidateQueries({ queryKey: unreadMessageQuery(token).queryKey }) : undefined,
       // The server ended the session (a freeze, a forced log-out): so does

@@ -1,8 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // English is imported by namespace so the bundler leaves out what the
-// lobby never shows: the in-house games' strings (inhouse.*) come with
-// their pages (features/inhouse/strings.ts). i18n.test.ts holds these
+// lobby never shows: the in-house games' strings (inhouse.*) and the
+// cashier's (cashier.*) come with their pages (features/inhouse/strings.ts,
+// features/member/cashier/strings.ts). i18n.test.ts holds these
 // names equal to en.json's namespaces.
 import { agent, common, download, errors, favourites, footer, forgot, form, game, header, help, home, ipVerify, language, lobby, login, lottery, member, messages, nav, notFound, notice, password, pointMall, promotions, records, register, seamless, side, status, theme, totp, type, wallet } from '../locales/en.json';
 import { put, setApiLanguage } from './api';
@@ -13,7 +14,7 @@ import { bcp47, rememberLanguage, rtlLanguages } from './language';
 // downloads one language, not thirty-five.
 export const bundledEnglish = { agent, common, download, errors, favourites, footer, forgot, form, game, header, help, home, ipVerify, language, lobby, login, lottery, member, messages, nav, notFound, notice, password, pointMall, promotions, records, register, seamless, side, status, theme, totp, type, wallet };
 // Namespaces of en.json that their own chunks add when they load.
-export const lazyEnglish = ['inhouse'];
+export const lazyEnglish = ['inhouse', 'cashier'];
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json']);
 
 void i18n.use(initReactI18next).init({

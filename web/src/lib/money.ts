@@ -53,3 +53,21 @@ export function setBalanceHidden(value: boolean): void {
 export function balanceText(minor: number, decimals: number, symbol: string, locale: string, hide: boolean): string {
   return hide ? MASK : `${symbol}${formatMinor(minor, decimals, locale)}`;
 }
+
+// parseMajor reads "12", "12.5", "1,234.56" or "12,5" as minor units with
+// the given decimals; null when it is not such a number or has more
+// decimals than the currency allows (never rounded silently). It works on
+// the text, never on floats, so 0.29 is 29 and not 28.999….
+export function parseMajor(text: string, decimals: number): number | null {
+  let s = text.trim().replace(/\s/g, '');
+  if (!s) return null;
+  // One comma and no dot is a decimal comma (12,5); otherwise commas group.
+  if (/^\d+,\d+$/.test(s) && s.split(',')[1].length <= decimals && s.split(',')[1].length !== 3) s = s.replace(',', '.');
+  else s = s.replace(/,/g, '');
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(s);
+  if (!m) return null;
+  const frac = m[2] ?? '';
+  if (frac.length > decimals) return null;
+  const minor = Number(m[1]) * 10 ** decimals + Number(frac.padEnd(decimals, '0') || '0');
+  return Number.isSafeInteger(minor) ? minor : null;
+}

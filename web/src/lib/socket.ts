@@ -16,7 +16,10 @@ export type LogoutMessage = { type: 'logout' };
 // MessageMessage: a message from the merchant arrived; unread is the
 // member's unread count after it (public state unreadMessage).
 export type MessageMessage = { type: 'message'; unread: number };
-export type SocketMessage = BalanceMessage | StatusMessage | LogoutMessage | MessageMessage;
+// DepositMessage: one of the member's deposit orders changed status; an
+// open deposit page reads it again rather than waiting for its next poll.
+export type DepositMessage = { type: 'deposit'; orderId: number; status: string };
+export type SocketMessage = BalanceMessage | StatusMessage | LogoutMessage | MessageMessage | DepositMessage;
 
 export type SocketOptions = {
   url: string;
@@ -28,6 +31,7 @@ export type SocketOptions = {
   onStatus?: () => void;
   onLogout?: () => void;
   onMessage?: (m: MessageMessage) => void;
+  onDeposit?: (m: DepositMessage) => void;
   // onReopen runs when the link is back after a drop: pushes may have gone
   // by meanwhile (a message's count; the balance comes with the auth).
   onReopen?: () => void;
@@ -58,8 +62,8 @@ export function socketURL(loc: Pick<Location, 'protocol' | 'host'> = window.loca
 // said on it (a visitor's channel is quiet until the status changes).
 export const STABLE_MS = 10_000;
 
-// parseMessage accepts only well-formed balance, status, logout and message
-// pushes; anything else (other message types the server may add later,
+// parseMessage accepts only well-formed balance, status, logout, message
+// and deposit pushes; anything else (other message types the server may add later,
 // junk) is ignored.
 export function parseMessage(data: unknown): SocketMessage | null {
   if (typeof data !== 'string') return null;
@@ -78,6 +82,10 @@ export function parseMessage(data: unknown): SocketMessage | null {
     const unread = o.unread ?? 0;
     if (typeof unread !== 'number' || !Number.isSafeInteger(unread) || unread < 0) return null;
     return { type: 'message', unread };
+  }
+  if (o.type === 'deposit') {
+    if (typeof o.orderId !== 'number' || !Number.isSafeInteger(o.orderId) || o.orderId <= 0) return null;
+    return { type: 'deposit', orderId: o.orderId, status: typeof o.status === 'string' ? o.status : '' };
   }
   if (o.type !== 'balance' || typeof o.balance !== 'number' || !Number.isFinite(o.balance)) return null;
   return { type: 'balance', balance: o.balance, currency: typeof o.currency === 'string' ? o.currency : '' };
@@ -125,6 +133,7 @@ export function connectSocket(opts: SocketOptions): SocketHandle {
       if (m.type === 'balance') opts.onBalance?.(m);
       else if (m.type === 'logout') opts.onLogout?.();
       else if (m.type === 'message') opts.onMessage?.(m);
+      else if (m.type === 'deposit') opts.onDeposit?.(m);
       else opts.onStatus?.();
     };
     sock.onclose = () => {

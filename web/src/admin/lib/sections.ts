@@ -15,6 +15,7 @@ export type Section = {
 export const sections: Section[] = [
   { id: 'dashboard', path: '/dashboard', anyOf: ['dashboard.read'], built: true, parts: ['today', 'hourly'] },
   { id: 'players', path: '/players', anyOf: ['players.read', 'players.write'], built: true, parts: ['search', 'profile'] },
+  { id: 'cashier', path: '/cashier', anyOf: ['cashier.read', 'cashier.decide', 'cashier.channels'], built: true, parts: ['deposits', 'channels', 'report'] },
   { id: 'games', path: '/games', anyOf: ['games.write'], built: true, parts: ['games', 'vendors'] },
   { id: 'settings', path: '/settings', anyOf: ['settings.write'], built: true, parts: ['maintenance', 'modules', 'register', 'languages', 'currency', 'domains', 'region', 'customerService', 'ipAllow'] },
   { id: 'content', path: '/content', anyOf: ['content.write'], built: true, parts: ['banners', 'notices', 'announcements', 'help'] },

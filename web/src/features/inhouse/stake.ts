@@ -1,25 +1,11 @@
+import { parseMajor } from '../../lib/money';
 import type { Limits } from './api';
+
+export { parseMajor };
 
 // Stakes are integer minor units; the player types and reads them in the
 // currency's major units. Parsing works on the text, never on floats, so
 // 0.29 is 29 and not 28.999….
-
-// parseMajor reads "12", "12.5", "1,234.56" or "12,5" as minor units with
-// the given decimals; null when it is not such a number or has more
-// decimals than the currency.
-export function parseMajor(text: string, decimals: number): number | null {
-  let s = text.trim().replace(/\s/g, '');
-  if (!s) return null;
-  // One comma and no dot is a decimal comma (12,5); otherwise commas group.
-  if (/^\d+,\d+$/.test(s) && !s.includes('.') && s.split(',')[1].length <= decimals && s.split(',')[1].length !== 3) s = s.replace(',', '.');
-  else s = s.replace(/,/g, '');
-  const m = /^(\d+)(?:\.(\d*))?$/.exec(s);
-  if (!m) return null;
-  const frac = m[2] ?? '';
-  if (frac.length > decimals) return null;
-  const minor = Number(m[1]) * 10 ** decimals + Number(frac.padEnd(decimals, '0') || '0');
-  return Number.isSafeInteger(minor) ? minor : null;
-}
 
 // toMajorText writes minor units as plain major-unit text for an input
 // ("12.50"): no grouping, so it parses back.

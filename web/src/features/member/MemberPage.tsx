@@ -23,6 +23,7 @@ const chunks: Record<string, ComponentType> = {
   transactionHistory: lazyPage(() => import('./records/AccountRecord').then((m) => ({ default: m.AccountRecord }))),
   personalProfit: lazyPage(() => import('./records/ProfitReport').then((m) => ({ default: m.ProfitReport }))),
   messageV2: lazyPage(() => import('./messages/MessagesPage').then((m) => ({ default: m.MessagesPage }))),
+  depositv2: lazyPage(() => import('./cashier/DepositPage').then((m) => ({ default: m.DepositPage }))),
 };
 
 function useMemberInfo() {
