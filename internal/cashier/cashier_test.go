@@ -676,3 +676,31 @@ func TestOpenOrdersUnderRace(t *testing.T) {
 		}
 	})
 }
+
+// TestFeeShownIsFeeCharged: an order paid as asked is charged the fee the
+// member saw when ordering, even if finance changed the channel's fee
+// before the money arrived.
+func TestFeeShownIsFeeCharged(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		w := newWorld(t, db)
+		ctx := context.Background()
+		o := w.deposit(w.p1, w.simCh, 10000, "fee-then-change")
+		ch, err := w.svc.Channel(ctx, "demo", w.simCh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch.FeeBps = 500
+		if _, _, err := w.svc.UpdateChannel(ctx, "demo", "USD", w.simCh, ch); err != nil {
+			t.Fatal(err)
+		}
+		before := w.balance(w.p1)
+		body := w.notice(o, cashier.NoticePaid, 10000)
+		if err := w.svc.Webhook(ctx, "sim", body, cashier.Sign(w.secret(), body)); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.balance(w.p1) - before; got != 9900 {
+			t.Fatalf("credited %d, want 9900 (the 1%% fee shown when ordering)", got)
+		}
+		w.verify()
+	})
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { bcp47 } from '../../../lib/language';
+import { bcp47, rtlLanguages } from '../../../lib/language';
 import { formatMinor } from '../../../lib/money';
 
 /** useCashierMoney formats minor units of an order's or a channel's own
@@ -8,7 +8,11 @@ import { formatMinor } from '../../../lib/money';
 export function useCashierMoney() {
   const { i18n } = useTranslation();
   const locale = bcp47(i18n.language);
-  return (minor: number, decimals: number, currency: string) => `${formatMinor(minor, decimals, locale)} ${currency}`;
+  const rtl = rtlLanguages.includes((i18n.language ?? '').toUpperCase());
+  return (minor: number, decimals: number, currency: string) => {
+    const text = `${formatMinor(minor, decimals, locale)} ${currency}`;
+    return rtl ? `\u2068${text}\u2069` : text;
+  };
 }
 
 /** newRequestId names one create attempt. crypto.randomUUID exists only
