@@ -51,6 +51,8 @@ for (const look of looks) {
     await page.locator('#cashier-proof').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
     await page.locator('form.cashier-submit button[type=submit]').click();
     await expect(page.locator('.cashier-order')).toHaveAttribute('data-status', 'submitted');
+    // The receipt the member sent shows back (fetched with the session).
+    await expect(page.locator('.cashier-proof img')).toBeVisible();
     // The page's own words, in the look's script (boxes or English fail).
     await expect(page.getByTestId('cashier-status')).toContainText(look.script);
     await shot(page, `deposit-submitted-${look.name}`);

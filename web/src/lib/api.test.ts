@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, get, setApiLanguage } from './api';
+import { ApiError, get, getBlob, setApiLanguage } from './api';
+import { keys } from './storage';
 
 function answer(status: number, body: unknown) {
   return vi.fn().mockResolvedValue({ status, json: () => Promise.resolve(body) });
@@ -34,6 +35,22 @@ describe('api client', () => {
     const err = (await get('/wps/system/status').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('network.abnormal');
+  });
+});
+
+describe('getBlob', () => {
+  it('sends the session header and answers the bytes', async () => {
+    const blob = new Blob(['png']);
+    const fetchMock = vi.fn().mockResolvedValue({ ok: true, status: 200, blob: () => Promise.resolve(blob) });
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStorage.setItem(keys.token, 'tok-1');
+    await expect(getBlob('/wps/cashier/proofs/3')).resolves.toBe(blob);
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('tok-1');
+  });
+
+  it('turns a refusal into an ApiError', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue({ ok: false, status: 404, json: () => Promise.resolve({ success: false, code: 'resource.not_found', message: 'gone' }) }));
+    await expect(getBlob('/wps/cashier/proofs/9')).rejects.toMatchObject({ code: 'resource.not_found', status: 404 });
   });
 });
 

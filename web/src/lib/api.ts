@@ -93,6 +93,27 @@ export async function request<T>(method: string, path: string, opts: Options = {
   return env.value;
 }
 
+// getBlob fetches a file the member alone may read (a receipt they sent):
+// an <img src> cannot carry the session header, so the page fetches the
+// bytes and shows them from an object URL.
+export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers: Record<string, string> = { Merchant: merchantCode() };
+  const token = sessionToken();
+  if (token) headers.Authorization = token;
+  let res: Response;
+  try {
+    res = await fetch(path, { headers, signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('network.abnormal', '', 0, null);
+  }
+  if (!res.ok) {
+    const env = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
+    throw new ApiError(env?.code ?? 'system.error', env?.message ?? '', res.status, null);
+  }
+  return res.blob();
+}
+
 export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
 export const post = <T>(path: string, body?: unknown, encrypted = false) => request<T>('POST', path, { body, encrypted });
 export const postForm = <T>(path: string, fields: Record<string, string>) => request<T>('POST', path, { body: fields, form: true });

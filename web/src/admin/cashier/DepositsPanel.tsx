@@ -93,7 +93,7 @@ export function DepositsPanel() {
                 <td>{r.username}</td>
                 <td>
                   {r.channelName}
-                  <span className="muted csh-small"> · {t(`cashier.gateway.${r.gateway}`)}</span>
+                  <span className="muted csh-small csh-block">{t(`cashier.gateway.${r.gateway}`)}</span>
                   {r.pspOrderId && <span className="muted csh-small csh-block">{r.pspOrderId}</span>}
                 </td>
                 <td className="csh-num">

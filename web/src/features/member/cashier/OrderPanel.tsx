@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ProofImage } from './ProofImage';
 import { LoadError } from '../../../components/LoadError';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
@@ -41,6 +42,7 @@ export function OrderPanel({ id, onNew }: { id: number; onNew: () => void }) {
       <h3 id="cashier-order-title">{t('cashier.order.title', { id: d.id })}</h3>
       <OrderStatus order={d} />
       <OrderFacts order={d} />
+      {d.proofUrl && <ProofImage url={d.proofUrl} />}
       {d.status === 'pending' && d.gateway === 'sim' && d.payUrl && (
         <div className="cashier-pay">
           <a className="button button-primary" href={d.payUrl}>
