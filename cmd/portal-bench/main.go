@@ -47,10 +47,11 @@ func main() {
 	conns := flag.Int("c", 64, "concurrent connections")
 	dur := flag.Duration("d", 5*time.Second, "measured duration per endpoint")
 	warm := flag.Duration("warmup", time.Second, "unmeasured warm-up per endpoint")
-	only := flag.String("only", "", "run only one part: lobby, wallet or backoffice")
-	dbs := flag.String("db", "", "wallet and back-office parts on one database only: sqlite or postgres")
+	only := flag.String("only", "", "run only one part: lobby, wallet, backoffice or cashier")
+	dbs := flag.String("db", "", "wallet, back-office and cashier parts on one database only: sqlite or postgres")
 	players := flag.Int("players", benchPlayers, "back office: players of the generated merchant")
 	bets := flag.Int("bets", benchBets, "back office: bets whose aggregates are generated")
+	deposits := flag.Int("deposits", benchDeposits, "cashier: sim deposit orders credited by webhook")
 	profile := flag.String("cpuprofile", "", "write this load generator's CPU profile to the file (the portal's: set PORTAL_PPROF)")
 	flag.Parse()
 	if *profile != "" {
@@ -73,6 +74,9 @@ func main() {
 	}
 	if err == nil && (*only == "" || *only == "backoffice") {
 		err = backofficeBenches(*portal, *dbs, *players, *bets)
+	}
+	if err == nil && (*only == "" || *only == "cashier") {
+		err = cashierBenches(*portal, *dbs, *deposits)
 	}
 	if err != nil {
 		pprof.StopCPUProfile()

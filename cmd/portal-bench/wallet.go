@@ -68,6 +68,7 @@ func walletBench(portal, label, dsn, dir string, conns int, dur, warm time.Durat
 	if err != nil {
 		return err
 	}
+	walletFigures[label] = walletFigure{pairs: pairs, yardstick: yard}
 	fmt.Printf("%-11s %14.0f %22.0f %8.0f%% %8d %10s %s\n", label, pairs, yard, 100*pairs/yard, fails, map[bool]string{true: "ok", false: fmt.Sprintf("%d broken", len(v))}[len(v) == 0], cpu)
 	return nil
 }

@@ -278,7 +278,7 @@ type Filter struct {
 	Ascending  bool
 }
 
-func (f Filter) where() (string, []any) {
+func (f Filter) where(postgres bool) (string, []any) {
 	conds := []string{"o.merchant_code = $1"}
 	args := []any{f.Merchant}
 	add := func(cond string, v any) {
@@ -301,12 +301,24 @@ func (f Filter) where() (string, []any) {
 		add("o.created_at < ?", f.To)
 	}
 	if q := strings.TrimSpace(f.Query); q != "" {
-		like := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.ToLower(q)) + "%"
+		// A username prefix is a byte range on the stored (lower-case)
+		// usernames, the members' own index (COLLATE "C" on PostgreSQL, as
+		// the player search does): matching LOWER(m.username) through the
+		// join read every order of the merchant on SQLite (140 ms p99 over
+		// 100,000 orders).
+		collate := ""
+		if postgres {
+			collate = ` COLLATE "C"`
+		}
+		p := strings.ToLower(q)
+		args = append(args, p, p+"\U0010FFFF")
+		byName := fmt.Sprintf(`o.member_id IN (SELECT id FROM members WHERE merchant_code = $1 AND username%s >= $%d AND username%s < $%d)`,
+			collate, len(args)-1, collate, len(args))
 		if id, err := strconv.ParseInt(q, 10, 64); err == nil {
-			args = append(args, id, like)
-			conds = append(conds, fmt.Sprintf(`(o.id = $%d OR LOWER(m.username) LIKE $%d ESCAPE '\')`, len(args)-1, len(args)))
+			args = append(args, id)
+			conds = append(conds, fmt.Sprintf(`(o.id = $%d OR %s)`, len(args), byName))
 		} else {
-			add(`LOWER(m.username) LIKE ? ESCAPE '\'`, like)
+			conds = append(conds, byName)
 		}
 	}
 	return strings.Join(conds, " AND "), args
@@ -314,7 +326,7 @@ func (f Filter) where() (string, []any) {
 
 // list answers a page of orders (pageSize 0: every one) and the total.
 func (s *Service) list(ctx context.Context, f Filter, pageNum, pageSize int) ([]Order, int, error) {
-	where, args := f.where()
+	where, args := f.where(s.db.Dialect == database.Postgres)
 	var total int
 	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*)`+orderFrom+` WHERE `+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("cashier: count orders: %w", err)
