@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"portal/internal/database"
 )
@@ -352,11 +353,25 @@ func (s *Service) Balance(ctx context.Context, merchant string, r Ref) (int64, e
 }
 
 // BalanceIn is an account's balance read inside the caller's transaction
-// (0 without an account).
+// (0 without an account); a sharded side's is the sum of its shards.
 func (s *Service) BalanceIn(ctx context.Context, q database.Querier, merchant string, r Ref) (int64, error) {
 	var b int64
-	err := q.QueryRowContext(ctx, `SELECT balance FROM wallet_accounts WHERE merchant_code = $1 AND kind = $2 AND owner = $3 AND currency = $4`,
-		merchant, r.Kind, r.Owner, r.Currency).Scan(&b)
+	var err error
+	if sharded(r.Kind) {
+		// The shards by name (a range on owner would follow the database's
+		// collation, which may ignore the '#').
+		args := []any{merchant, r.Kind, r.Currency}
+		marks := make([]string, HouseShards)
+		for i := range HouseShards {
+			args = append(args, shardOf(r, i).Owner)
+			marks[i] = "$" + strconv.Itoa(len(args))
+		}
+		err = q.QueryRowContext(ctx, `SELECT COALESCE(SUM(balance), 0) FROM wallet_accounts
+			WHERE merchant_code = $1 AND kind = $2 AND currency = $3 AND owner IN (`+strings.Join(marks, ", ")+`)`, args...).Scan(&b)
+	} else {
+		err = q.QueryRowContext(ctx, `SELECT balance FROM wallet_accounts WHERE merchant_code = $1 AND kind = $2 AND owner = $3 AND currency = $4`,
+			merchant, r.Kind, r.Owner, r.Currency).Scan(&b)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}

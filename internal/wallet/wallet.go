@@ -35,10 +35,11 @@ const (
 	KindFee = "fee"
 )
 
-// sharded kinds are the platform sides every bet touches: each is spread
-// over HouseShards rows.
+// sharded kinds are the platform sides many members' movements touch at
+// once (every bet, every deposit of a channel): each is spread over
+// HouseShards rows so they do not queue on one row.
 func sharded(kind string) bool {
-	return kind == KindHouse || kind == KindVendor || kind == KindPlay
+	return kind == KindHouse || kind == KindVendor || kind == KindPlay || kind == KindCashier || kind == KindFee
 }
 
 // HouseShards is how many rows each sharded side (house, vendor, play) of
