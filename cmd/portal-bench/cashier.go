@@ -25,9 +25,8 @@ import (
 )
 
 // The cashier's figures (issue 14): how fast signed PSP notices turn into
-// credits, replays beside them, and the finance queue over 100,000 orders.
-// Withdrawals do not exist yet, so the queue measured is the deposits';
-// the withdrawal queue's figure comes with withdrawals.
+// credits, replays beside them, and the finance queues over 100,000
+// deposit and 100,000 withdrawal orders of the same members.
 //
 // Orders are written straight to the database as CreateDeposit leaves a
 // sim order once the simulator registered it (pending, with its PSP order
@@ -45,6 +44,8 @@ const (
 	queueOrders  = 100_000
 	queueMembers = 10_000
 	queueDays    = 60
+	// withdrawOrders shape the withdrawal queue, of the same members.
+	withdrawOrders = 100_000
 )
 
 // walletFigures are the wallet part's figures of this invocation by
@@ -61,7 +62,8 @@ func cashierBenches(portal, only string, deposits int) error {
 		deposits, webhookConns)
 	fmt.Printf("finance queue: GET /admin/api/cashier/deposits over %d orders of %d members over %d days, one request at a time, %d samples each\n",
 		queueOrders, queueMembers, queueDays, latencySamples)
-	fmt.Println("(the queue measured is the deposits'; the withdrawals' queue is measured when withdrawals exist)")
+	fmt.Printf("withdrawal queue: GET /admin/api/cashier/withdrawals over %d orders of the same members over %d days, one bank account each, the same way\n",
+		withdrawOrders, queueDays)
 	dir, err := os.MkdirTemp("", "portal-bench-cashier-")
 	if err != nil {
 		return err
@@ -83,7 +85,7 @@ func cashierBenches(portal, only string, deposits int) error {
 			}
 		}
 	}
-	fmt.Println("goals: finance queue p99 < 50 ms on both databases; every order credited once, balances risen by exactly the credits")
+	fmt.Println("goals: finance queues (deposits and withdrawals) p99 < 50 ms on both databases; every order credited once, balances risen by exactly the credits")
 	return nil
 }
 
@@ -139,7 +141,21 @@ func cashierBench(portal, label, dsn, dir string, deposits int) error {
 		return fmt.Errorf("queue orders: %w", err)
 	}
 	fmt.Printf("\n%-11s queue generated in %v: %d orders (%d submitted), %d members\n", label, time.Since(start).Round(time.Second), queueOrders, gen.submitted, queueMembers)
-	if err := timeQueue(ctx, db, base, label); err != nil {
+	c, err := operatorClient(ctx, db, base)
+	if err != nil {
+		return fmt.Errorf("operator log-in: %w", err)
+	}
+	if err := timeQueue(c, label); err != nil {
+		return err
+	}
+	start = time.Now()
+	pending, err := writeWithdrawals(ctx, db, currency, gen.members)
+	if err != nil {
+		return fmt.Errorf("withdrawal orders: %w", err)
+	}
+	fmt.Printf("\n%-11s withdrawal queue generated in %v: %d orders (%d pending), %d bank accounts\n", label, time.Since(start).Round(time.Second),
+		withdrawOrders, pending, len(gen.members))
+	if err := timeWithdrawals(c, label); err != nil {
 		return err
 	}
 
@@ -246,7 +262,10 @@ func insertRows(ctx context.Context, db *database.DB, table, cols string, rows [
 const orderCols = "merchant_code, member_id, channel_id, request_id, amount, fee, credit, currency, status, reference, psp_order_id, reason, created_at, expires_at, credited_at, decided_at, decided_by"
 
 // queueGenerated says what writeQueue wrote.
-type queueGenerated struct{ submitted int }
+type queueGenerated struct {
+	submitted int
+	members   []int64
+}
 
 // writeQueue writes queueOrders orders of queueMembers members, created
 // over the last queueDays days in time order (ids rise with creation, as
@@ -258,6 +277,7 @@ func writeQueue(ctx context.Context, db *database.DB, currency string, channels 
 	if err != nil {
 		return out, err
 	}
+	out.members = members
 	r := rand.New(rand.NewPCG(3, 5))
 	now := time.Now().UnixMilli()
 	span := int64(queueDays) * 86_400_000
@@ -316,30 +336,54 @@ func writeQueue(ctx context.Context, db *database.DB, currency string, channels 
 	return out, err
 }
 
-// timeQueue logs an owner in and times the finance queue's calls one at a
-// time, as backofficeBench does.
-func timeQueue(ctx context.Context, db *database.DB, base, label string) error {
-	c, err := operatorClient(ctx, db, base)
-	if err != nil {
-		return fmt.Errorf("operator log-in: %w", err)
-	}
+// queueCall is one finance-queue request, its path drawn afresh for
+// each sample.
+type queueCall struct {
+	name string
+	path func() string
+}
+
+// benchDay is the local day back days ago, as the queue's from and to.
+func benchDay(back int) string { return time.Now().AddDate(0, 0, -back).Format("2006-01-02") }
+
+// timeQueue times the deposits' finance queue.
+func timeQueue(c *benchOperator, label string) error {
 	r := rand.New(rand.NewPCG(13, 17))
-	day := func(back int) string { return time.Now().AddDate(0, 0, -back).Format("2006-01-02") }
 	const path = "/admin/api/cashier/deposits"
-	calls := []struct {
-		name string
-		path func() string
-	}{
+	return timeCalls(c, label, []queueCall{
 		{"queue: submitted (default page)", func() string { return path + "?status=submitted" }},
 		{"queue: submitted, by amount", func() string { return path + "?status=submitted&sort=amount" }},
 		{"all statuses, username prefix", func() string { return path + "?q=" + url.QueryEscape(fmt.Sprintf("d%03d", r.IntN(100))) }},
 		{"all statuses, 7-day range", func() string {
 			back := 7 + r.IntN(queueDays-7)
-			return path + "?from=" + day(back) + "&to=" + day(back-6)
+			return path + "?from=" + benchDay(back) + "&to=" + benchDay(back-6)
 		}},
 		{"all statuses, by amount", func() string { return path + "?sort=amount" }},
-	}
-	fmt.Printf("%-11s %-34s %9s %9s %9s %8s\n", "database", "call", "p50 ms", "p99 ms", "max ms", "samples")
+	})
+}
+
+// timeWithdrawals times the withdrawals' finance queue: the same filters
+// as the deposits', and a deep page (the second half of the orders).
+func timeWithdrawals(c *benchOperator, label string) error {
+	r := rand.New(rand.NewPCG(29, 31))
+	const path = "/admin/api/cashier/withdrawals"
+	pages := withdrawOrders / 20
+	return timeCalls(c, label, []queueCall{
+		{"withdrawals: pending (default page)", func() string { return path + "?status=pending" }},
+		{"withdrawals: pending, by amount", func() string { return path + "?status=pending&sort=amount" }},
+		{"withdrawals: username prefix", func() string { return path + "?q=" + url.QueryEscape(fmt.Sprintf("d%03d", r.IntN(100))) }},
+		{"withdrawals: 7-day range", func() string {
+			back := 7 + r.IntN(queueDays-7)
+			return path + "?from=" + benchDay(back) + "&to=" + benchDay(back-6)
+		}},
+		{"withdrawals: deep page", func() string { return path + fmt.Sprintf("?pageNum=%d", pages/2+r.IntN(pages/2)) }},
+	})
+}
+
+// timeCalls times each call one request at a time, as backofficeBench
+// does: 2 warm-ups, then latencySamples.
+func timeCalls(c *benchOperator, label string, calls []queueCall) error {
+	fmt.Printf("%-11s %-36s %9s %9s %9s %8s\n", "database", "call", "p50 ms", "p99 ms", "max ms", "samples")
 	for _, call := range calls {
 		for range 2 {
 			if err := c.get(call.path()); err != nil {
@@ -355,9 +399,91 @@ func timeQueue(ctx context.Context, db *database.DB, base, label string) error {
 			took = append(took, time.Since(t0))
 		}
 		slices.Sort(took)
-		fmt.Printf("%-11s %-34s %9.1f %9.1f %9.1f %8d\n", label, call.name, ms(took[len(took)/2]), ms(took[len(took)*99/100]), ms(took[len(took)-1]), len(took))
+		fmt.Printf("%-11s %-36s %9.1f %9.1f %9.1f %8d\n", label, call.name, ms(took[len(took)/2]), ms(took[len(took)*99/100]), ms(took[len(took)-1]), len(took))
 	}
 	return nil
+}
+
+const withdrawCols = "merchant_code, member_id, bank_account_id, request_id, amount, currency, status, reason, payout, payout_ref, receipt, " +
+	"receipt_remaining, created_at, decided_at, decided_by, paid_at, receipt_due_at, receipt_at, resolved_at, resolved_by"
+
+// writeWithdrawals gives each member one bank account, written straight
+// to the table, then writes withdrawOrders orders of theirs created over
+// the last queueDays days in time order: about a fifth pending, the rest
+// paid, completed, rejected or disputed. It answers how many are pending.
+// No money moves: the queue reads the orders alone.
+func writeWithdrawals(ctx context.Context, db *database.DB, currency string, members []int64) (int, error) {
+	now := time.Now().UnixMilli()
+	per := 100
+	if db.Dialect == database.Postgres {
+		per = 1000
+	}
+	accounts := make([][]any, 0, len(members))
+	for i, m := range members {
+		accounts = append(accounts, []any{"demo", m, "ABA Bank", fmt.Sprintf("000%09d", i), fmt.Sprintf("Bench Member %05d", i), now - int64(queueDays+1)*86_400_000})
+	}
+	if err := insertRows(ctx, db, "member_bank_accounts", "merchant_code, member_id, bank_name, account_number, account_name, created_at", accounts, per); err != nil {
+		return 0, err
+	}
+	account := map[int64]int64{}
+	rows, err := db.Read().QueryContext(ctx, `SELECT id, member_id FROM member_bank_accounts WHERE merchant_code = 'demo'`)
+	if err != nil {
+		return 0, err
+	}
+	for rows.Next() {
+		var id, member int64
+		if err := rows.Scan(&id, &member); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		account[member] = id
+	}
+	rows.Close()
+	r := rand.New(rand.NewPCG(37, 41))
+	span := int64(queueDays) * 86_400_000
+	created := make([]int64, withdrawOrders)
+	for i := range created {
+		created[i] = now - r.Int64N(span)
+	}
+	slices.Sort(created)
+	pending := 0
+	batch := make([][]any, 0, 10_000)
+	for i, at := range created {
+		member := members[r.IntN(len(members))]
+		amount := (10 + r.Int64N(4990)) * 100
+		status, reason, payout, ref, receipt, by, resolvedBy := cashier.WithdrawPending, "", "manual", "", "", "", ""
+		var remaining, decided, paid, due, receiptAt, resolved int64
+		switch x := r.IntN(100); {
+		case x < 20:
+			pending++
+		case x < 35:
+			status, reason, by, decided = cashier.WithdrawRejected, "turnover not met", "finance", at+3_600_000
+		case x < 45:
+			// Waiting for the member's receipt, due ahead: the receipt job
+			// would otherwise close these while the queue is timed.
+			status, by, decided, paid, due = cashier.WithdrawPaid, "finance", at+1_800_000, at+1_800_000, now+86_400_000
+			ref = fmt.Sprintf("PAY%08d", i)
+		case x < 50:
+			status, by, decided, paid = cashier.WithdrawDisputed, "finance", at+1_800_000, at+1_800_000
+			ref, receipt, remaining, receiptAt = fmt.Sprintf("PAY%08d", i), cashier.ReceiptPartial, amount/2, at+7_200_000
+		default:
+			status, by, decided, paid = cashier.WithdrawCompleted, "finance", at+1_800_000, at+1_800_000
+			ref, receipt, receiptAt = fmt.Sprintf("PAY%08d", i), cashier.ReceiptReceived, at+3_600_000
+		}
+		if paid != 0 {
+			due = max(due, paid+86_400_000)
+		}
+		batch = append(batch, []any{"demo", member, account[member], fmt.Sprintf("bench-wd-%d", i), amount, currency, status, reason, payout, ref,
+			receipt, remaining, at, decided, by, paid, due, receiptAt, resolved, resolvedBy})
+		if len(batch) == cap(batch) || i == len(created)-1 {
+			if err := insertRows(ctx, db, "withdrawal_orders", withdrawCols, batch, per); err != nil {
+				return 0, err
+			}
+			batch = batch[:0]
+		}
+	}
+	_, err = db.Write().ExecContext(ctx, `ANALYZE`)
+	return pending, err
 }
 
 // simOrder is a pending sim order the gateway will say is paid.

@@ -38,6 +38,9 @@ Usage:
   portal vendor win-limit <code> [<multiple> <max> | default]
                                           print (or set) the most one round of the vendor may pay:
                                           a multiple of its stakes and a maximum in major units
+  portal vendor wallet-mode <merchant> <code> [seamless|transfer]
+                                          print (or switch) whether the merchant's vendor keeps the
+                                          players' money itself (transfer wallet) or calls ours
   portal vendor-sim [--portal URL] [--addr ADDR] [--faults]
                                           run the vendor simulator as a process of its own
   portal operator create <merchant|platform> <username> --role <role>

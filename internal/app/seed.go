@@ -9,11 +9,12 @@ import (
 	"portal/internal/database"
 	"portal/internal/identity"
 	"portal/internal/merchant"
+	"portal/internal/transferwallet"
 )
 
 // demoSeed names the demo data set; a new name re-seeds existing databases
 // once on their next start.
-const demoSeed = "demo-v3"
+const demoSeed = "demo-v4"
 
 // seed writes the demo merchants, their content and the catalogue. Every
 // step is idempotent, so running it again changes nothing.
@@ -29,6 +30,9 @@ func seed(ctx context.Context, db *database.DB) error {
 	}
 	if err := cashier.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed payment channels: %w", err)
+	}
+	if err := transferwallet.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed transfer wallets: %w", err)
 	}
 	if err := seedWallets(ctx, db); err != nil {
 		return fmt.Errorf("seed wallets: %w", err)

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"path/filepath"
 	"time"
 
 	"portal/internal/cashier"
@@ -21,10 +20,12 @@ import (
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
+	"portal/internal/protection"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
 	"portal/internal/report"
+	"portal/internal/transferwallet"
 	"portal/internal/wallet"
 )
 
@@ -82,6 +83,13 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	// came are asked about (decision 0028).
 	work.Every("cashier.expire", time.Minute, api.Cashier.ExpireDue)
 	work.Every("cashier.reconcile", time.Minute, api.Cashier.ReconcileSim)
+	// Transfers whose outcome the vendor never told are asked about and
+	// settled exactly once (decision 0031).
+	work.Every("transferwallet.reconcile", time.Minute, api.Transfers.Reconcile)
+	// Paid withdrawals the member left unconfirmed count as received, and
+	// payouts whose gateway word never came are asked about (decision 0030).
+	work.Every("cashier.receipts", time.Minute, api.Cashier.ReceiptsDue)
+	work.Every("cashier.payouts", time.Minute, api.Cashier.ReconcilePayouts)
 	if err := work.Start(ctx); err != nil {
 		ln.Close()
 		return err
@@ -157,12 +165,25 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 	// A scheduled maintenance window opens and closes with no write to
 	// watch: the status watch also looks at the clock (decision 0026).
 	go status.Run(ctx, cfg.WatchInterval)
-	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance})
+	// Player protection (decision 0032): its cache of members with limits
+	// follows changes made by other processes through the watcher.
+	guard := protection.NewService(db, protection.Options{Log: log})
+	watcher.Subscribe(protection.Topic, guard.Invalidate)
+	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance,
+		StakeGuard: httpapi.StakeGuard(guard), PlayGuard: guard.CheckPlay})
 	ownGames := inhouse.NewService(db, games, catalogue, merchants, inhouse.Options{Log: log})
-	// Deposits: proofs kept under the data folder; members hear of their
+	// The cashier: proofs kept in the upload store; members hear of their
 	// orders and balances over the hub.
-	deposits := cashier.NewService(db, ledger, cashier.Options{Log: log, Store: cashier.DirStore{Dir: filepath.Join(cfg.DataDir, "uploads")},
-		OnStatus: httpapi.DepositEvents(hub), OnBalance: hub.Balance})
+	store, err := uploadStore(ctx, cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	deposits := cashier.NewService(db, ledger, cashier.Options{Log: log, Store: store,
+		OnStatus: httpapi.DepositEvents(hub), OnWithdrawal: httpapi.WithdrawalEvents(hub), OnBalance: hub.Balance, DepositGuard: guard.CheckDeposit})
+	// Transfer wallets (decision 0031): the vendors' transfer API is the
+	// simulator's, served by this process (its address is set once known).
+	transfers := transferwallet.NewService(db, ledger, transferwallet.Options{Log: log, OnBalance: hub.Balance, PlayGuard: guard.CheckPlay,
+		Vendors: &transferwallet.HTTPVendors{HTTP: &http.Client{}, Secret: games.Secret}})
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
 			Dev:            cfg.Dev,
@@ -171,22 +192,24 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 			Web:            webFiles(),
 			NoCompression:  cfg.NoCompression,
 		},
-		Log:       log,
-		Merchants: merchants,
-		Merchant:  merchants,
-		Catalog:   catalogue,
-		Identity:  members,
-		Wallet:    ledger,
-		Games:     games,
-		Inhouse:   ownGames,
-		Hub:       hub,
-		Operators: operator.NewService(db, nil),
-		Inbox:     inbox.NewService(db),
-		Cashier:   deposits,
-		Reports:   report.NewService(db, nil),
-		SMS:       sms,
-		Email:     email,
-		Outbox:    outbox,
+		Log:        log,
+		Merchants:  merchants,
+		Merchant:   merchants,
+		Catalog:    catalogue,
+		Identity:   members,
+		Wallet:     ledger,
+		Games:      games,
+		Inhouse:    ownGames,
+		Hub:        hub,
+		Operators:  operator.NewService(db, nil),
+		Inbox:      inbox.NewService(db),
+		Cashier:    deposits,
+		Reports:    report.NewService(db, nil),
+		Protection: guard,
+		Transfers:  transfers,
+		SMS:        sms,
+		Email:      email,
+		Outbox:     outbox,
 	})
 	return api, watcher, games, nil
 }

@@ -26,11 +26,12 @@ func withSimulator(api *httpapi.Server, games *provider.Service, db *database.DB
 		Base:   func() string { return "http://" + loopback(addr) },
 		HTTP:   &http.Client{Timeout: 15 * time.Second},
 		Secret: func(ctx context.Context, vendor string) (string, error) { return games.Secret(ctx, vendor) },
-	}, dev)
+	}, dev).WithTransfers(vendorsim.NewTransfers(db, games.Secret, nil))
 	base := "http://" + loopback(addr)
 	pay := paysim.NewHandler(db, paysim.Options{Base: func() string { return base }, HTTP: &http.Client{Timeout: 15 * time.Second},
 		Secret: api.Cashier.ChannelSecret})
 	api.Cashier.SetSimBase(base)
+	api.Transfers.SetVendorBase(base)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/sim/") {
 			sim.ServeHTTP(w, r)

@@ -58,6 +58,9 @@ func vendorCommand(ctx context.Context, cfg config.Config, log *slog.Logger, arg
 	if len(args) > 0 && args[0] == "win-limit" {
 		return winLimitCommand(ctx, cfg, log, args[1:], stdout)
 	}
+	if len(args) > 0 && args[0] == "wallet-mode" {
+		return walletModeCommand(ctx, cfg, log, args[1:], stdout)
+	}
 	const use = "vendor secret <code> [--rotate] | vendor win-limit <code> [<multiple> <max> | default]"
 	if len(args) < 2 || args[0] != "secret" || len(args) > 3 || (len(args) == 3 && args[2] != "--rotate") {
 		return fmt.Errorf("%w: %s", errUsage, use)

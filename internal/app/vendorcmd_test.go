@@ -81,3 +81,43 @@ func TestVendorWinLimitCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestVendorWalletModeCommand: `portal vendor wallet-mode` prints and
+// switches a merchant's vendor between seamless and transfer wallets; the
+// demo seeds SABA in transfer mode and the in-house games seamless.
+func TestVendorWalletModeCommand(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"PORTAL_DB": filepath.Join(dir, "p.db"), "PORTAL_DATA": dir}
+	getenv := func(k string) string { return env[k] }
+	ctx := context.Background()
+	if err := run(ctx, []string{"seed"}, getenv, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args  []string
+		want  string
+		usage bool
+	}{
+		{[]string{"demo", "SABA"}, "SABA of demo: transfer wallet", false},
+		{[]string{"demo", "pge"}, "PGE of demo: seamless wallet", false},
+		{[]string{"demo", "pg", "transfer"}, "PG of demo: transfer wallet", false},
+		{[]string{"demo", "PG"}, "PG of demo: transfer wallet", false},
+		{[]string{"demo", "PG", "seamless"}, "recall it first", false},
+		{[]string{"demo", "PG", "both"}, "", true},
+		{[]string{"demo", "NOPE"}, "", true},
+		{[]string{"demo", "NOPE", "transfer"}, "", true},
+		{[]string{"demo"}, "", true},
+	} {
+		var out bytes.Buffer
+		err := run(ctx, append([]string{"vendor", "wallet-mode"}, tt.args...), getenv, &out, io.Discard)
+		if tt.usage {
+			if !errors.Is(err, errUsage) {
+				t.Fatalf("%v: %v, want a usage error", tt.args, err)
+			}
+			continue
+		}
+		if err != nil || !strings.Contains(out.String(), tt.want) {
+			t.Fatalf("%v: %v %q, want %q", tt.args, err, out.String(), tt.want)
+		}
+	}
+}

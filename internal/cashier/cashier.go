@@ -7,6 +7,7 @@
 package cashier
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"sync/atomic"
@@ -28,8 +29,14 @@ type Options struct {
 	// OnStatus hears, after commit, that an order changed status (the
 	// member's pages re-read it).
 	OnStatus func(merchant string, member, orderID int64, status string)
+	// OnWithdrawal hears, after commit, that a withdrawal changed status.
+	OnWithdrawal func(merchant string, member, orderID int64, status string)
 	// OnBalance hears, after commit, a member's balance after a credit.
 	OnBalance func(merchant string, member, balance int64, currency string)
+	// DepositGuard is player protection's say over a new order (decision
+	// 0032), asked inside the transaction that opens it; an error refuses
+	// the order. nil refuses none.
+	DepositGuard func(ctx context.Context, q database.Querier, merchant string, member, amount int64) error
 }
 
 // Service runs channels, deposits and the gateways.

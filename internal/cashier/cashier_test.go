@@ -81,7 +81,7 @@ func newWorld(t *testing.T, db *database.DB) *world {
 	t.Cleanup(srv.Close)
 	w.url = srv.URL
 	w.sim = paysim.NewHandler(db, paysim.Options{Base: func() string { return srv.URL }, Secret: w.svc.ChannelSecret, RetryPause: time.Millisecond,
-		SlowDelay: time.Millisecond})
+		SlowDelay: time.Millisecond, PayoutDelay: time.Millisecond})
 	t.Cleanup(w.sim.Wait)
 	mux.Handle("/paysim/", w.sim)
 	mux.HandleFunc("POST /cashier/webhook/{gateway}", func(rw http.ResponseWriter, r *http.Request) {
@@ -95,6 +95,14 @@ func newWorld(t *testing.T, db *database.DB) *world {
 		default:
 			rw.WriteHeader(400)
 		}
+	})
+	mux.HandleFunc("POST /cashier/payout-webhook/{gateway}", func(rw http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if err := w.svc.PayoutWebhook(r.Context(), r.PathValue("gateway"), body, r.Header.Get("X-Signature")); err != nil {
+			rw.WriteHeader(400)
+			return
+		}
+		rw.WriteHeader(200)
 	})
 	w.svc.SetSimBase(srv.URL)
 	chs, err := w.svc.Channels(ctx, "demo")
@@ -559,7 +567,8 @@ func TestChannelRules(t *testing.T) {
 			{"short code", func(c *cashier.Channel) { c.Code = "x" }, "code"},
 			{"min above max", func(c *cashier.Channel) { c.Min, c.Max = 500, 100 }, "max"},
 			{"unknown kind", func(c *cashier.Channel) { c.Kind = "card" }, "kind"},
-			{"p2p", func(c *cashier.Channel) { c.Kind = cashier.KindP2P }, "kind"},
+			{"p2p through the simulator", func(c *cashier.Channel) { c.Kind = cashier.KindP2P }, "gateway"},
+			{"match carrying an e-wallet", func(c *cashier.Channel) { c.Gateway = cashier.GatewayMatch }, "gateway"},
 			{"unknown gateway", func(c *cashier.Channel) { c.Gateway = "stripe" }, "gateway"},
 			{"other currency", func(c *cashier.Channel) { c.Currency = "THB" }, "currency"},
 			{"manual without bank", func(c *cashier.Channel) { c.Gateway = cashier.GatewayManual }, "bank"},

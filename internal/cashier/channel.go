@@ -23,8 +23,8 @@ const (
 	KindBank    = "bank"
 	KindEwallet = "ewallet"
 	KindQR      = "qr"
-	// KindP2P is matched player-to-player payment: listed, but no gateway
-	// carries it yet, so no channel of this kind can be made.
+	// KindP2P is matched player-to-player payment: the member pays another
+	// member's withdrawal straight into their bank account (GatewayMatch).
 	KindP2P = "p2p"
 )
 
@@ -38,10 +38,14 @@ const (
 	GatewayManual = "manual"
 	// GatewaySim: the built-in payment-gateway simulator (internal/paysim).
 	GatewaySim = "sim"
+	// GatewayMatch: the order is matched with a withdrawal finance
+	// approved for matching; the depositor pays the withdrawer's account,
+	// and the withdrawer's receipt credits the depositor (decision 0030).
+	GatewayMatch = "match"
 )
 
 // GatewayNames are the gateways a channel may use.
-var GatewayNames = []string{GatewayManual, GatewaySim}
+var GatewayNames = []string{GatewayManual, GatewaySim, GatewayMatch}
 
 // Bank is the merchant's account a manual channel's members pay into.
 type Bank struct {
@@ -105,7 +109,7 @@ func (c *Channel) InstructionsFor(lang string) string {
 
 // offered reports whether a member of vipLevel may use the channel.
 func (c *Channel) offered(vipLevel int) bool {
-	return c.Enabled && c.Kind != KindP2P && (len(c.VIPLevels) == 0 || slices.Contains(c.VIPLevels, vipLevel))
+	return c.Enabled && (len(c.VIPLevels) == 0 || slices.Contains(c.VIPLevels, vipLevel))
 }
 
 var (
@@ -134,10 +138,10 @@ func (c *Channel) check(currency string) error {
 		return bad("name", "1-64 characters")
 	case !slices.Contains(Kinds, c.Kind):
 		return bad("kind", "one of "+strings.Join(Kinds, ", "))
-	case c.Kind == KindP2P:
-		return bad("kind", "no gateway carries p2p yet")
 	case !slices.Contains(GatewayNames, c.Gateway):
 		return bad("gateway", "one of "+strings.Join(GatewayNames, ", "))
+	case (c.Kind == KindP2P) != (c.Gateway == GatewayMatch):
+		return bad("gateway", "match carries p2p, and p2p only")
 	case c.Currency != currency:
 		return bad("currency", "the merchant's currency "+currency)
 	case c.Min <= 0:

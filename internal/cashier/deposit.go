@@ -76,6 +76,8 @@ type Order struct {
 	CreditedAt  *time.Time
 	DecidedAt   *time.Time
 	DecidedBy   string
+	// MatchedWithdrawal is the withdrawal a p2p order pays (0: none).
+	MatchedWithdrawal int64
 }
 
 // Final reports whether the order's status will not change again.
@@ -85,7 +87,7 @@ func (o *Order) Final() bool {
 
 const orderColumns = `o.id, o.merchant_code, o.member_id, COALESCE(m.username, ''), o.channel_id, c.code, c.name, c.kind, c.gateway, c.bank,
 	o.request_id, o.amount, o.fee, o.credit, o.paid_amount, o.currency, o.status, o.reference, o.proof_key, o.proof_type, o.psp_order_id,
-	o.reason, o.created_at, o.expires_at, o.credited_at, o.decided_at, o.decided_by`
+	o.reason, o.created_at, o.expires_at, o.credited_at, o.decided_at, o.decided_by, o.matched_withdrawal`
 
 const orderFrom = ` FROM deposit_orders o JOIN payment_channels c ON c.id = o.channel_id LEFT JOIN members m ON m.id = o.member_id`
 
@@ -95,7 +97,7 @@ func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var created, expires, credited, decided int64
 	err := row.Scan(&o.ID, &o.Merchant, &o.MemberID, &o.Username, &o.ChannelID, &o.ChannelCode, &o.ChannelName, &o.Kind, &o.Gateway, &bank,
 		&o.RequestID, &o.Amount, &o.Fee, &o.Credit, &o.PaidAmount, &o.Currency, &o.Status, &o.Reference, &o.ProofKey, &o.ProofType, &o.PSPOrderID,
-		&o.Reason, &created, &expires, &credited, &decided, &o.DecidedBy)
+		&o.Reason, &created, &expires, &credited, &decided, &o.DecidedBy, &o.MatchedWithdrawal)
 	if err != nil {
 		return o, err
 	}
@@ -169,8 +171,11 @@ func (s *Service) CreateDeposit(ctx context.Context, p Payer, channelID, amount 
 	}
 	now := s.now()
 	expiry := ManualExpiry
-	if ch.Gateway == GatewaySim {
+	switch ch.Gateway {
+	case GatewaySim:
 		expiry = SimExpiry
+	case GatewayMatch:
+		expiry = MatchExpiry
 	}
 	var id int64
 	replayed := false
@@ -190,6 +195,11 @@ func (s *Service) CreateDeposit(ctx context.Context, p Payer, channelID, amount 
 		}
 		if open >= MaxOpen {
 			return ErrTooManyPending
+		}
+		if g := s.opt.DepositGuard; g != nil {
+			if err := g(ctx, q, p.Merchant, p.MemberID, amount); err != nil {
+				return err
+			}
 		}
 		if ch.DailyCount > 0 || ch.DailyAmount > 0 {
 			offset := report.Offset(p.Merchant)
@@ -216,16 +226,26 @@ func (s *Service) CreateDeposit(ctx context.Context, p Payer, channelID, amount 
 		if err != nil {
 			return fmt.Errorf("cashier: create order: %w", err)
 		}
+		if ch.Gateway == GatewayMatch {
+			return s.matchWithdrawal(ctx, q, p, ch.Code, id, amount)
+		}
 		return nil
 	})
 	if err != nil {
 		return Order{}, err
 	}
 	if replayed {
-		return s.orderWhere(ctx, s.db.Read(), `o.merchant_code = $1 AND o.member_id = $2 AND o.request_id = $3`, p.Merchant, p.MemberID, requestID)
+		o, err := s.orderWhere(ctx, s.db.Read(), `o.merchant_code = $1 AND o.member_id = $2 AND o.request_id = $3`, p.Merchant, p.MemberID, requestID)
+		if err == nil {
+			err = s.withMatch(ctx, &o)
+		}
+		return o, err
 	}
 	o, err := s.order(ctx, p.Merchant, id)
 	if err != nil {
+		return o, err
+	}
+	if err := s.withMatch(ctx, &o); err != nil {
 		return o, err
 	}
 	gw := s.gateway(ch.Gateway)
@@ -253,7 +273,11 @@ func (s *Service) order(ctx context.Context, merchantCode string, id int64) (Ord
 
 // MemberOrder is one of the member's own orders; another's is ErrNotFound.
 func (s *Service) MemberOrder(ctx context.Context, merchantCode string, memberID, id int64) (Order, error) {
-	return s.orderWhere(ctx, s.db.Read(), `o.id = $1 AND o.merchant_code = $2 AND o.member_id = $3`, id, merchantCode, memberID)
+	o, err := s.orderWhere(ctx, s.db.Read(), `o.id = $1 AND o.merchant_code = $2 AND o.member_id = $3`, id, merchantCode, memberID)
+	if err == nil {
+		err = s.withMatch(ctx, &o)
+	}
+	return o, err
 }
 
 // MemberOrders are the member's orders, newest first, a page at a time;
@@ -384,7 +408,7 @@ func (s *Service) Submit(ctx context.Context, merchantCode string, memberID, id 
 	if !printable(reference, ReferenceMaxLen) {
 		return Order{}, ErrReferenceInvalid
 	}
-	if o.Gateway != GatewayManual || o.Status != StatusPending || !s.now().Before(o.ExpiresAt) {
+	if (o.Gateway != GatewayManual && o.Gateway != GatewayMatch) || o.Status != StatusPending || !s.now().Before(o.ExpiresAt) {
 		return Order{}, ErrOrderState
 	}
 	data, contentType, err := CleanProof(proof)
@@ -395,15 +419,39 @@ func (s *Service) Submit(ctx context.Context, merchantCode string, memberID, id 
 	if err != nil {
 		return Order{}, err
 	}
-	res, err := s.db.Write().ExecContext(ctx, `UPDATE deposit_orders SET status = 'submitted', reference = $1, proof_key = $2, proof_type = $3
-		WHERE id = $4 AND member_id = $5 AND status = 'pending'`, reference, key, contentType, o.ID, memberID)
+	// A p2p order's submission pays its withdrawal in the same
+	// transaction: the withdrawer is asked for the receipt.
+	matched := false
+	err = s.db.InTx(ctx, func(q database.Querier) error {
+		res, err := q.ExecContext(ctx, `UPDATE deposit_orders SET status = 'submitted', reference = $1, proof_key = $2, proof_type = $3
+			WHERE id = $4 AND member_id = $5 AND status = 'pending'`, reference, key, contentType, o.ID, memberID)
+		if err != nil {
+			return fmt.Errorf("cashier: submit: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return ErrOrderState
+		}
+		if o.Gateway != GatewayMatch {
+			return nil
+		}
+		o.Reference = reference
+		if matched, err = s.markMatchedPaid(ctx, q, o); err != nil {
+			return err
+		}
+		if !matched {
+			return ErrOrderState
+		}
+		return nil
+	})
 	if err != nil {
-		return Order{}, fmt.Errorf("cashier: submit: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return Order{}, ErrOrderState
+		return Order{}, err
 	}
 	s.published(o.Merchant, o.MemberID, o.ID, StatusSubmitted)
+	if matched {
+		if w, err := s.Withdrawal(ctx, o.Merchant, o.MatchedWithdrawal); err == nil {
+			s.publishedWithdrawal(w.Merchant, w.MemberID, w.ID, WithdrawPaid)
+		}
+	}
 	return s.MemberOrder(ctx, merchantCode, memberID, id)
 }
 
@@ -477,7 +525,8 @@ func (s *Service) credit(ctx context.Context, cr creditRequest) (applied bool, e
 			balance = t.CreditBalance
 			if fee > 0 {
 				if _, err := s.ledger.MoveIn(ctx, q, wallet.Request{Merchant: o.Merchant, Key: "deposit-fee:" + strconv.FormatInt(o.ID, 10),
-					From: clearing, To: wallet.Side(wallet.KindFee, ch.Code, o.Currency), Amount: fee, Kind: "deposit_fee", Reference: ref}); err != nil {
+					From: clearing, To: wallet.Side(wallet.KindFee, ch.Code, o.Currency), Amount: fee, Kind: "deposit_fee", Reference: ref,
+					ShardOf: o.MemberID}); err != nil {
 					return err
 				}
 			}
@@ -562,7 +611,9 @@ func (s *Service) Approve(ctx context.Context, merchantCode string, id int64, by
 	if err != nil {
 		return before, after, err
 	}
-	if before.Status != StatusSubmitted && before.Status != StatusReview {
+	// A p2p order is decided by its withdrawer's receipt (or finance's
+	// answer to their dispute), never here.
+	if before.Status != StatusSubmitted && before.Status != StatusReview || before.Gateway == GatewayMatch {
 		return before, after, ErrOrderState
 	}
 	amount := before.Amount
@@ -590,6 +641,9 @@ func (s *Service) Reject(ctx context.Context, merchantCode string, id int64, by,
 	before, err = s.order(ctx, merchantCode, id)
 	if err != nil {
 		return before, after, err
+	}
+	if before.Gateway == GatewayMatch {
+		return before, after, ErrOrderState
 	}
 	ok, err := s.move(context.WithoutCancel(ctx), before, StatusRejected, []string{StatusPending, StatusSubmitted, StatusReview}, reason, 0, by)
 	if err != nil {
@@ -631,6 +685,11 @@ func (s *Service) ExpireDue(ctx context.Context) (int, error) {
 		if ok {
 			n++
 		}
+	}
+	// The withdrawals of p2p orders that ended unpaid wait for another
+	// depositor.
+	if _, err := s.rematch(ctx); err != nil {
+		return n, err
 	}
 	return n, nil
 }

@@ -52,3 +52,39 @@ func (e *ChannelError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrChannelInvalid) hold.
 func (e *ChannelError) Unwrap() error { return ErrChannelInvalid }
+
+// Errors of money going out (decision 0030).
+var (
+	// ErrTurnoverIncomplete refuses a withdrawal before the member's valid
+	// bets reach the merchant's multiple of their deposits.
+	ErrTurnoverIncomplete = errors.New("cashier: turnover requirement not met")
+	// ErrAccountNameMismatch is a bank account whose holder is not the
+	// member's real name.
+	ErrAccountNameMismatch = errors.New("cashier: account name does not match the real name")
+	// ErrBankAccountInvalid is a bank account field that breaks its rule;
+	// FieldError says which.
+	ErrBankAccountInvalid = errors.New("cashier: bank account invalid")
+	// ErrBankAccountExists is an account number the member holds already.
+	ErrBankAccountExists = errors.New("cashier: bank account already added")
+	// ErrBankAccountLimit refuses a fourth bank account.
+	ErrBankAccountLimit = errors.New("cashier: too many bank accounts")
+	// ErrBankAccountInUse refuses removing an account an open withdrawal
+	// pays to.
+	ErrBankAccountInUse = errors.New("cashier: bank account in use")
+	// ErrReceiptInvalid is a receipt confirmation that breaks its rule
+	// (unknown result, remaining amount out of range, proofs missing).
+	ErrReceiptInvalid = errors.New("cashier: receipt invalid")
+	// ErrPolicyInvalid is a withdrawal policy setting out of range.
+	ErrPolicyInvalid = errors.New("cashier: policy invalid")
+	// ErrNoUpline refuses a transfer to the upline of a member without one.
+	ErrNoUpline = errors.New("cashier: no upline")
+)
+
+// FieldError names the field that broke a rule; it matches its Err.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Err.Error() + ": " + e.Field }
+func (e *FieldError) Unwrap() error { return e.Err }

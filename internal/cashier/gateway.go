@@ -174,11 +174,15 @@ func (g simGateway) Create(ctx context.Context, ch Channel, o Order) (string, er
 }
 
 func (g simGateway) Query(ctx context.Context, ch Channel, pspOrderID string) (Notice, error) {
+	return g.query(ctx, ch, "/paysim/api/orders/"+url.PathEscape(pspOrderID))
+}
+
+// query asks the simulator at path (signed) and reads its signed notice.
+func (g simGateway) query(ctx context.Context, ch Channel, path string) (Notice, error) {
 	base, err := g.base()
 	if err != nil {
 		return Notice{}, err
 	}
-	path := "/paysim/api/orders/" + url.PathEscape(pspOrderID)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
 	if err != nil {
 		return Notice{}, err

@@ -146,6 +146,7 @@ func (s *Service) storeProof(ctx context.Context, o Order, data []byte, contentT
 type Proof struct {
 	ContentType string
 	Data        []byte
+	key         string // where the store keeps it (withdrawal proofs)
 }
 
 func (s *Service) proofOf(ctx context.Context, o Order) (Proof, error) {

@@ -53,6 +53,12 @@ type Config struct {
 	ProfileAddr string
 	// ShutdownGrace bounds how long in-flight requests may finish on stop.
 	ShutdownGrace time.Duration
+	// Uploads (proof images) go to an S3-compatible bucket when
+	// S3Endpoint is set (PORTAL_S3_ENDPOINT https://..., PORTAL_S3_BUCKET,
+	// PORTAL_S3_REGION, PORTAL_S3_PREFIX, PORTAL_S3_ACCESS_KEY,
+	// PORTAL_S3_SECRET_KEY); otherwise under DataDir/uploads. Several
+	// instances need the bucket.
+	S3Endpoint, S3Bucket, S3Region, S3Prefix, S3AccessKey, S3SecretKey string
 }
 
 // Load reads the configuration through getenv.
@@ -72,6 +78,15 @@ func Load(getenv func(string) string) (Config, error) {
 		ProfileAddr:   getenv("PORTAL_PPROF"),
 		WatchInterval: 2 * time.Second,
 		ShutdownGrace: 15 * time.Second,
+		S3Endpoint:    getenv("PORTAL_S3_ENDPOINT"),
+		S3Bucket:      getenv("PORTAL_S3_BUCKET"),
+		S3Region:      or(getenv("PORTAL_S3_REGION"), "us-east-1"),
+		S3Prefix:      getenv("PORTAL_S3_PREFIX"),
+		S3AccessKey:   getenv("PORTAL_S3_ACCESS_KEY"),
+		S3SecretKey:   getenv("PORTAL_S3_SECRET_KEY"),
+	}
+	if c.S3Endpoint != "" && c.S3Bucket == "" {
+		return c, fmt.Errorf("config: PORTAL_S3_BUCKET is required with PORTAL_S3_ENDPOINT")
 	}
 	c.DB = or(getenv("PORTAL_DB"), filepath.Join(c.DataDir, "portal.db"))
 	// A value the database cannot open as meant stops the start here, with

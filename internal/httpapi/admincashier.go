@@ -84,6 +84,7 @@ type (
 		Fees             string `json:"fees"`
 		Withdrawals      int    `json:"withdrawals"`
 		WithdrawalAmount string `json:"withdrawalAmount"`
+		Refunds          string `json:"refunds"`
 		Net              string `json:"net"`
 	}
 	cashierReportRow struct {
@@ -430,7 +431,7 @@ func (s *Server) cashierReportOf(r *http.Request) (cashierReport, error) {
 
 func cashierFiguresOf(d cashier.DayFigures, mer *merchant.Merchant) cashierFigures {
 	return cashierFigures{Deposits: d.Deposits, DepositAmount: money(d.DepositAmount, mer), Fees: money(d.Fees, mer), Withdrawals: d.Withdrawals,
-		WithdrawalAmount: money(d.WithdrawalAmount, mer), Net: money(d.Net, mer)}
+		WithdrawalAmount: money(d.WithdrawalAmount, mer), Refunds: money(d.Refunds, mer), Net: money(d.Net, mer)}
 }
 
 func (s *Server) adminCashierReport(r *http.Request) (any, error) { return s.cashierReportOf(r) }
@@ -441,10 +442,10 @@ func (s *Server) adminCashierReportCSV(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	rows := [][]string{{"day", "channelId", "channelName", "deposits", "depositAmount", "fees", "withdrawals", "withdrawalAmount", "net"}}
+	rows := [][]string{{"day", "channelId", "channelName", "deposits", "depositAmount", "fees", "withdrawals", "withdrawalAmount", "refunds", "net"}}
 	for _, d := range rep.Content {
 		rows = append(rows, []string{d.Day, strconv.FormatInt(d.ChannelID, 10), text(d.ChannelName), strconv.Itoa(d.Deposits), d.DepositAmount,
-			d.Fees, strconv.Itoa(d.Withdrawals), d.WithdrawalAmount, d.Net})
+			d.Fees, strconv.Itoa(d.Withdrawals), d.WithdrawalAmount, d.Refunds, d.Net})
 	}
 	s.writeCSV(w, r, "cashier-"+rep.From+"-"+rep.To+".csv", rows)
 }

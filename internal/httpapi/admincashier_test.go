@@ -178,7 +178,7 @@ func TestAdminCashier(t *testing.T) {
 			{"bad code", func(c map[string]any) { c["code"] = "Bad Code!" }},
 			{"min above max", func(c map[string]any) { c["min"], c["max"] = "50.00", "10.00" }},
 			{"unknown kind", func(c map[string]any) { c["kind"] = "card" }},
-			{"p2p", func(c map[string]any) { c["kind"] = "p2p" }},
+			{"p2p through the simulator", func(c map[string]any) { c["kind"] = "p2p" }},
 			{"three decimals", func(c map[string]any) { c["min"] = "1.005" }},
 			{"manual without bank", func(c map[string]any) { c["gateway"] = "manual" }},
 		} {
@@ -222,7 +222,7 @@ func TestAdminCashier(t *testing.T) {
 		}
 		rec = finance.raw(http.MethodGet, "/admin/api/cashier/report.csv", nil)
 		if lines := strings.Split(strings.TrimSpace(rec.Body.String()), "\n"); rec.Code != 200 || len(lines) != 2 ||
-			lines[0] != "day,channelId,channelName,deposits,depositAmount,fees,withdrawals,withdrawalAmount,net" {
+			lines[0] != "day,channelId,channelName,deposits,depositAmount,fees,withdrawals,withdrawalAmount,refunds,net" {
 			t.Errorf("report csv = %d %q", rec.Code, rec.Body.String())
 		}
 		if rec, env := finance.do(http.MethodGet, "/admin/api/cashier/report?from=2026-02-01&to=2026-01-01", nil); rec.Code != 422 || env.Code != "admin.range_invalid" {

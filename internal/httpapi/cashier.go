@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/base64"
 	"errors"
 	"io"
@@ -276,6 +277,13 @@ func (s *Server) memberProof(w http.ResponseWriter, r *http.Request) {
 // a malformed body, 404 for an unknown gateway or order, and 500 for a
 // failure of ours, which the gateway sends again.
 func (s *Server) cashierWebhook(w http.ResponseWriter, r *http.Request) {
+	s.gatewayNotice(w, r, s.Cashier.Webhook)
+}
+
+// gatewayNotice reads a gateway's signed notice and hands it to take (a
+// method of the cashier, called only once the cashier is known to be
+// wired).
+func (s *Server) gatewayNotice(w http.ResponseWriter, r *http.Request, take func(ctx context.Context, gateway string, body []byte, signature string) error) {
 	if err := s.cashierReady(); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -285,7 +293,7 @@ func (s *Server) cashierWebhook(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, bodyError(err))
 		return
 	}
-	if err := s.Cashier.Webhook(r.Context(), chi.URLParam(r, "gateway"), body, r.Header.Get("X-Signature")); err != nil {
+	if err := take(r.Context(), chi.URLParam(r, "gateway"), body, r.Header.Get("X-Signature")); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

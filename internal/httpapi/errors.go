@@ -15,6 +15,7 @@ import (
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
+	"portal/internal/protection"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/report"
@@ -114,6 +115,7 @@ var domainErrors = []struct {
 	{identity.ErrTagRule, http.StatusUnprocessableEntity, "admin.tags_invalid"},
 	{inbox.ErrMessageRule, http.StatusUnprocessableEntity, "member.message_invalid"},
 	{inbox.ErrNotFound, http.StatusNotFound, "resource.not_found"},
+	{inbox.ErrAudience, http.StatusUnprocessableEntity, "admin.audience_invalid"},
 	// Dashboard and reports.
 	{report.ErrRange, http.StatusUnprocessableEntity, "admin.range_invalid"},
 
@@ -184,6 +186,9 @@ func answerFor(err error) (*apiError, bool) {
 		return newError(http.StatusTooManyRequests, "admin.too_many_attempts", retryAfter{RetryAfter: int(locked.RetryAfter.Seconds()) + 1}), true
 	}
 	if ae, ok := smsLimitError(err); ok {
+		return ae, true
+	}
+	if ae, ok := cashierOutAnswer(err); ok {
 		return ae, true
 	}
 	if errors.Is(err, inhouse.ErrBet) {
@@ -356,6 +361,66 @@ func init() {
 			"EN": "The payment gateway is not available; try again or choose another channel",
 			"KM": "ច្រកទូទាត់មិនអាចប្រើបានទេ សូមព្យាយាមម្តងទៀត ឬជ្រើសរើសឆានែលផ្សេង",
 			"CN": "支付网关暂不可用，请重试或选择其他渠道",
+		},
+	} {
+		messages[code] = words
+	}
+}
+
+// Player protection (decision 0032): its refusals, wherever they are met
+// (the member's own settings, a deposit, a launch, an in-house stake).
+func init() {
+	domainErrors = append(domainErrors, []struct {
+		target error
+		status int
+		code   string
+	}{
+		{protection.ErrLimitInvalid, http.StatusUnprocessableEntity, "protection.limit_invalid"},
+		{protection.ErrPeriodInvalid, http.StatusUnprocessableEntity, "protection.period_invalid"},
+		{protection.ErrExclusionActive, http.StatusConflict, "protection.exclusion_active"},
+		{protection.ErrExcluded, http.StatusForbidden, "protection.excluded"},
+		{protection.ErrDepositLimit, http.StatusUnprocessableEntity, "protection.deposit_limit"},
+		{protection.ErrSessionLimit, http.StatusForbidden, "protection.session_limit"},
+		{protection.ErrLossLimit, http.StatusUnprocessableEntity, "protection.loss_limit"},
+		{inhouse.ErrLossLimit, http.StatusUnprocessableEntity, "protection.loss_limit"},
+		{inhouse.ErrPlayerExcluded, http.StatusForbidden, "protection.excluded"},
+		{inhouse.ErrSessionLimit, http.StatusForbidden, "protection.session_limit"},
+	}...)
+	for code, words := range map[string]map[string]string{
+		"protection.limit_invalid": {
+			"EN": "This limit is not valid: choose a known limit and a positive amount within its bounds",
+			"KM": "ដែនកំណត់នេះមិនត្រឹមត្រូវ៖ សូមជ្រើសរើសដែនកំណត់ និងចំនួនវិជ្ជមានក្នុងព្រំដែនរបស់វា",
+			"CN": "该限额无效：请选择已知的限额类型并填写范围内的正数",
+		},
+		"protection.period_invalid": {
+			"EN": "Choose a cooling-off period (24 hours, 7 or 30 days) or a self-exclusion (6 months, 1 year, permanent)",
+			"KM": "សូមជ្រើសរើសរយៈពេលសម្រាក (24 ម៉ោង 7 ឬ 30 ថ្ងៃ) ឬការដកខ្លួន (6 ខែ 1 ឆ្នាំ ជាអចិន្ត្រៃយ៍)",
+			"CN": "请选择冷静期（24 小时、7 天或 30 天）或自我禁入（6 个月、1 年、永久）",
+		},
+		"protection.exclusion_active": {
+			"EN": "A cooling-off or self-exclusion that ends later is already running; it cannot be shortened",
+			"KM": "ការសម្រាក ឬការដកខ្លួនដែលបញ្ចប់យឺតជាងនេះកំពុងដំណើរការ ហើយមិនអាចកាត់បន្ថយបានទេ",
+			"CN": "已有更晚结束的冷静期或自我禁入正在生效，不能缩短",
+		},
+		"protection.excluded": {
+			"EN": "You are cooling off or self-excluded: play and deposits are closed until it ends. You can still log in, see your balance and withdraw",
+			"KM": "អ្នកកំពុងសម្រាក ឬបានដកខ្លួន៖ ការលេង និងការដាក់ប្រាក់ត្រូវបានបិទរហូតដល់វាបញ្ចប់។ អ្នកនៅតែអាចចូល មើលសមតុល្យ និងដកប្រាក់បាន",
+			"CN": "您正处于冷静期或自我禁入期：结束前不能游戏或存款。您仍可登录、查看余额和提款",
+		},
+		"protection.deposit_limit": {
+			"EN": "This deposit would pass the deposit limit you set",
+			"KM": "ការដាក់ប្រាក់នេះនឹងលើសដែនកំណត់ដាក់ប្រាក់ដែលអ្នកបានកំណត់",
+			"CN": "此笔存款将超过您设定的存款限额",
+		},
+		"protection.loss_limit": {
+			"EN": "This bet would pass the loss limit you set",
+			"KM": "ការភ្នាល់នេះនឹងលើសដែនកំណត់ការខាតបង់ដែលអ្នកបានកំណត់",
+			"CN": "此注将超过您设定的亏损限额",
+		},
+		"protection.session_limit": {
+			"EN": "You have used up today's playing time limit",
+			"KM": "អ្នកបានប្រើអស់ពេលវេលាលេងកំណត់សម្រាប់ថ្ងៃនេះហើយ",
+			"CN": "您已用完今日的游戏时长限额",
 		},
 	} {
 		messages[code] = words

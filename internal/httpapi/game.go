@@ -120,15 +120,8 @@ func (s *Server) walletBalance(r *http.Request) (any, error) {
 	return walletBalance{Balance: b, Currency: mer.Currency, CurrencySymbol: mer.CurrencySymbol, Decimals: mer.Decimals, PlayMoney: m.Type.IsTrial()}, nil
 }
 
-// merchantWallet says whether the merchant runs one (seamless) wallet: it
-// does, so there is nothing to transfer between game wallets.
-type merchantWallet struct {
-	IsSingle bool `json:"isSingle"`
-}
-
-func (s *Server) merchantWallet(*http.Request) (any, error) {
-	return merchantWallet{IsSingle: true}, nil
-}
+// merchantWallet (the merchant's wallets and the member's sub-wallets) is
+// in transferwallet.go.
 
 // favouriteRequest adds or names a favourite.
 type favouriteRequest struct {

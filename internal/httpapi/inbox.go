@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -11,8 +12,11 @@ import (
 )
 
 // The member's side of the inbox (messageV2, "platform information"): the
-// messages the merchant sent, the unread count kept in public state
-// (unreadMessage), marking one read.
+// messages the merchant sent, to the member alone (kind direct) or to many
+// (kind broadcast), the unread count kept in public state (unreadMessage),
+// marking one read, deleting one. Direct and broadcast ids are separate
+// sequences: a call names the kind in the query, direct when left out (the
+// calls' first clients knew direct messages only).
 
 type (
 	unreadCount struct {
@@ -47,14 +51,39 @@ func (s *Server) memberUnread(r *http.Request) (any, error) {
 	return unreadCount{Unread: n}, err
 }
 
-func (s *Server) readMessage(w http.ResponseWriter, r *http.Request) (any, error) {
-	ctx := r.Context()
+// messageKindParams name which sequence a message id belongs to.
+var messageKindParams = []Param{
+	{Name: "kind", Type: TypeString, Enum: []string{string(inbox.KindDirect), string(inbox.KindBroadcast)}, Default: string(inbox.KindDirect),
+		Description: "direct (a message to this member; the default) or broadcast (to many members)"},
+}
+
+// messageTarget is the kind and id a read or delete names.
+func messageTarget(r *http.Request) (inbox.Kind, int64, error) {
 	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 	if err != nil || id <= 0 {
-		return nil, inbox.ErrNotFound
+		return "", 0, inbox.ErrNotFound
+	}
+	return inbox.Kind(paramsOf(r.Context()).String("kind")), id, nil
+}
+
+func (s *Server) readMessage(w http.ResponseWriter, r *http.Request) (any, error) {
+	return s.changeMessage(r, s.Inbox.MarkRead)
+}
+
+func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request) (any, error) {
+	return s.changeMessage(r, s.Inbox.Delete)
+}
+
+// changeMessage reads or deletes one of the member's messages and answers
+// the new unread count.
+func (s *Server) changeMessage(r *http.Request, change func(ctx context.Context, memberID int64, kind inbox.Kind, id int64) error) (any, error) {
+	ctx := r.Context()
+	kind, id, err := messageTarget(r)
+	if err != nil {
+		return nil, err
 	}
 	m := memberOf(ctx)
-	if err := s.Inbox.MarkRead(ctx, m.ID, id); err != nil {
+	if err := change(ctx, m.ID, kind, id); err != nil {
 		return nil, err
 	}
 	n, err := s.Inbox.Unread(ctx, m.ID)
@@ -73,5 +102,13 @@ func (s *Server) pushUnread(r *http.Request, merchantCode string, memberID int64
 	}
 	if n, err := s.Inbox.Unread(r.Context(), memberID); err == nil {
 		s.Hub.Publish(merchantCode, memberID, realtime.Event{Type: realtime.EventMessage, Unread: n})
+	}
+}
+
+// pushBroadcast tells every logged-in page of the merchant that a
+// broadcast went out: each asks for its own unread count.
+func (s *Server) pushBroadcast(merchantCode string) {
+	if s.Hub != nil {
+		s.Hub.PublishMembers(merchantCode, realtime.Event{Type: realtime.EventBroadcast})
 	}
 }

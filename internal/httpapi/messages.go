@@ -525,6 +525,11 @@ var messages = map[string]map[string]string{
 		"KM": "សារត្រូវការចំណងជើងពី 1 ដល់ 100 និងអត្ថបទពី 1 ដល់ 2000 តួអក្សរ",
 		"CN": "消息须有 1 至 100 个字符的标题和 1 至 2000 个字符的正文",
 	},
+	"admin.audience_invalid": {
+		"EN": "Send the message to all members, or to one VIP level from 0 to 99",
+		"KM": "ផ្ញើសារទៅសមាជិកទាំងអស់ ឬទៅកម្រិត VIP មួយពី 0 ដល់ 99",
+		"CN": "请将消息发送给所有会员，或发送给 0 至 99 中的一个 VIP 等级",
+	},
 	// Dashboard and reports.
 	"admin.range_invalid": {
 		"EN": "The period must be days as YYYY-MM-DD, from no later than to, at most 366 days",

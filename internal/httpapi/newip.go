@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"portal/internal/cashier"
 	"portal/internal/identity"
 	"portal/internal/merchant"
 	"portal/internal/notify"
@@ -59,6 +60,17 @@ func (s *Server) addressChallenge(ctx context.Context, m *identity.Member) (*ipC
 	if totpOn {
 		ch.Methods = append(ch.Methods, "totp")
 	}
+	// The real name proven against a bank account's holder (C-116): typed
+	// in full, it is something a password thief rarely has.
+	if identity.RealName(m) != "" && s.Cashier != nil {
+		has, err := s.Cashier.HasBankAccount(ctx, m.ID)
+		if err != nil {
+			return nil, err
+		}
+		if has {
+			ch.Methods = append(ch.Methods, "realname")
+		}
+	}
 	if len(ch.Methods) == 0 {
 		// Nothing to prove it with: the password is all the member has.
 		return nil, nil
@@ -104,6 +116,10 @@ func (s *Server) verifyAddress(ctx context.Context, m *identity.Member, password
 			cerr = s.Identity.CheckCode(ctx, mer.Code, strings.ToLower(m.Email), identity.PurposeIPVerify, code)
 		case "totp":
 			cerr = s.Identity.CheckTOTP(ctx, m.ID, code, false)
+		case "realname":
+			if len(code) > 256 || !cashier.SameName(code, identity.RealName(m)) {
+				cerr = identity.ErrCodeInvalid
+			}
 		}
 		if cerr == nil && !passwordOK {
 			cerr = identity.ErrCodeInvalid

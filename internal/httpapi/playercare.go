@@ -254,7 +254,7 @@ func (s *Server) adminPlayerMessages(r *http.Request) (any, error) {
 	}
 	p := paramsOf(r.Context())
 	num, size := p.Int("pageNum"), p.Int("pageSize")
-	list, total, err := s.Inbox.List(r.Context(), m.ID, num, size)
+	list, total, err := s.Inbox.Direct(r.Context(), m.ID, num, size)
 	if err != nil {
 		return nil, err
 	}

@@ -18,10 +18,12 @@ import (
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
+	"portal/internal/protection"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
 	"portal/internal/report"
+	"portal/internal/transferwallet"
 	"portal/internal/wallet"
 )
 
@@ -79,6 +81,11 @@ type Deps struct {
 	Cashier *cashier.Service
 	// Reports reads the back office's figures (dashboard, reports).
 	Reports *report.Service
+	// Protection keeps members' limits; nil answers its routes 404.
+	Protection *protection.Service
+	// Transfers moves money between main wallets and transfer-mode
+	// vendors' wallets; nil answers every merchant single-wallet.
+	Transfers *transferwallet.Service
 }
 
 // Server answers the API.

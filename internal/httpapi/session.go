@@ -62,12 +62,17 @@ type memberInfo struct {
 	Mobile                 string `json:"mobileNum"`
 	Email                  string `json:"email"`
 	PasswordChangeRequired bool   `json:"passwordChangeRequired"`
+	// MobileVerified and EmailVerified say the member proved each with a
+	// code (decision 0034).
+	MobileVerified bool `json:"mobileVerified"`
+	EmailVerified  bool `json:"emailVerified"`
 }
 
 func (s *Server) infoOf(m *identity.Member, mer *merchant.Merchant) memberInfo {
 	info := memberInfo{
 		ID: m.ID, Account: m.Username, Nickname: m.Nickname, Type: int(m.Type), IsAgent: m.Type.IsAgent(),
 		IsTrial: m.Type.IsTrial(), Mobile: maskMiddle(m.Mobile), Email: maskEmail(m.Email),
+		MobileVerified: m.MobileVerified, EmailVerified: m.EmailVerified,
 		PasswordChangeRequired: s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays),
 	}
 	if mer.VIP && !m.Type.IsTrial() {

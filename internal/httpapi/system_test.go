@@ -18,6 +18,7 @@ import (
 	"portal/internal/inbox"
 	"portal/internal/merchant"
 	"portal/internal/operator"
+	"portal/internal/protection"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
@@ -280,11 +281,13 @@ func newSeededServer(t testing.TB, db *database.DB, own inhouse.Options) *Server
 		t.Fatal(err)
 	}
 	cat, ids, ledger, hub := catalog.NewService(db, nil), identity.NewService(db, nil), wallet.NewService(db, time.Now), realtime.NewHub()
-	games := provider.NewService(db, ledger, ids, cat, ms, provider.Options{OnBalance: hub.Balance})
+	// Player protection guards the games as the app wires it.
+	guard := protection.NewService(db, protection.Options{})
+	games := provider.NewService(db, ledger, ids, cat, ms, provider.Options{OnBalance: hub.Balance, StakeGuard: StakeGuard(guard), PlayGuard: guard.CheckPlay})
 	t.Cleanup(games.Close)
 	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games,
 		Inhouse: inhouse.NewService(db, games, cat, ms, own), Hub: hub, Operators: operator.NewService(db, nil), Inbox: inbox.NewService(db),
-		Reports: report.NewService(db, nil)})
+		Reports: report.NewService(db, nil), Protection: guard})
 }
 
 func TestPermissionFieldNames(t *testing.T) {

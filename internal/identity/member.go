@@ -42,8 +42,11 @@ type Member struct {
 	Mobile       string
 	// MobileVerified is true once the owner of Mobile proved it with an SMS
 	// code; only then does the number log in, reset or count as taken.
-	MobileVerified     bool
-	Email              string
+	MobileVerified bool
+	Email          string
+	// EmailVerified is true once the owner of Email proved it with a code
+	// sent to it (decision 0034).
+	EmailVerified      bool
 	Type               MemberType
 	Status             string
 	UplineID           int64

@@ -269,10 +269,10 @@ func (s *Service) memberBy(ctx context.Context, q database.Querier, where string
 	var upline sql.NullInt64
 	var profile string
 	var changed, created, lastLogin int64
-	var must, typ, verified int
-	err := q.QueryRowContext(ctx, `SELECT id, merchant_code, username, mobile, mobile_verified, email, password_hash, type, status, upline_id,
+	var must, typ, verified, emailVerified int
+	err := q.QueryRowContext(ctx, `SELECT id, merchant_code, username, mobile, mobile_verified, email, email_verified, password_hash, type, status, upline_id,
 		nickname, vip_level, profile, password_changed_at, must_change_password, created_at, last_login_at
-		FROM members WHERE `+where, args...).Scan(&m.ID, &m.MerchantCode, &m.Username, &mobile, &verified, &email, &m.passwordHash,
+		FROM members WHERE `+where, args...).Scan(&m.ID, &m.MerchantCode, &m.Username, &mobile, &verified, &email, &emailVerified, &m.passwordHash,
 		&typ, &m.Status, &upline, &m.Nickname, &m.VIPLevel, &profile, &changed, &must, &created, &lastLogin)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrMemberNotFound
@@ -283,6 +283,7 @@ func (s *Service) memberBy(ctx context.Context, q database.Querier, where string
 	m.Mobile, m.Email, m.UplineID, m.Type = mobile.String, email.String, upline.Int64, MemberType(typ)
 	m.MustChangePassword = must == 1
 	m.MobileVerified = verified == 1 && m.Mobile != ""
+	m.EmailVerified = emailVerified == 1 && m.Email != ""
 	m.PasswordChangedAt, m.CreatedAt = time.UnixMilli(changed).UTC(), time.UnixMilli(created).UTC()
 	if lastLogin > 0 {
 		m.LastLoginAt = time.UnixMilli(lastLogin).UTC()

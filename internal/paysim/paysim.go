@@ -45,6 +45,8 @@ type Options struct {
 	RetryPause time.Duration
 	// SlowDelay is how long the slow switch holds a webhook; 0 is 5 s.
 	SlowDelay time.Duration
+	// PayoutDelay is how long a payout takes to be paid; 0 is 2 s.
+	PayoutDelay time.Duration
 }
 
 // Handler serves the simulator under /paysim/.
@@ -72,9 +74,14 @@ func NewHandler(db *database.DB, o Options) *Handler {
 	if o.SlowDelay == 0 {
 		o.SlowDelay = 5 * time.Second
 	}
+	if o.PayoutDelay == 0 {
+		o.PayoutDelay = 2 * time.Second
+	}
 	h := &Handler{db: db, o: o, mux: http.NewServeMux()}
 	h.mux.HandleFunc("POST /paysim/api/orders", h.create)
 	h.mux.HandleFunc("GET /paysim/api/orders/{id}", h.query)
+	h.mux.HandleFunc("POST /paysim/api/payouts", h.createPayout)
+	h.mux.HandleFunc("GET /paysim/api/payouts/{id}", h.queryPayout)
 	h.mux.HandleFunc("GET /paysim/pay/{id}", h.payPage)
 	h.mux.HandleFunc("POST /paysim/pay/{id}", h.pay)
 	return h

@@ -96,6 +96,13 @@ func (s *Service) StartGame(ctx context.Context, l Launcher, r LaunchRequest) (L
 	if r.Member.Type.IsTrial() {
 		mode = ModeTrial // decision D-016: trial accounts play, with play money
 	}
+	if mode == ModeReal && s.guard.PlayGuard != nil {
+		// Player protection (decision 0032): cooling off, self-excluded or
+		// out of time for the day, no real-money game starts.
+		if err := s.guard.PlayGuard(ctx, r.Merchant, r.Member.ID); err != nil {
+			return Launch{}, err
+		}
+	}
 	mer, err := s.merchants.Lookup(ctx, r.Merchant)
 	if err != nil {
 		return Launch{}, err

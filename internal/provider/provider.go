@@ -49,6 +49,16 @@ const (
 	// StatusWinLimit refuses a win that would take its round past the
 	// vendor's win limit (winlimit.go); the round stays open.
 	StatusWinLimit Status = "WIN_LIMIT_EXCEEDED"
+	// StatusLossLimit refuses a stake that would take the player's net
+	// loss of a day, week or month past the limit they set (player
+	// protection, decision 0032); nothing is debited.
+	StatusLossLimit Status = "LOSS_LIMIT_EXCEEDED"
+	// StatusPlayerExcluded refuses a stake of a player cooling off or
+	// self-excluded.
+	StatusPlayerExcluded Status = "PLAYER_EXCLUDED"
+	// StatusSessionLimit refuses a stake once the player's minutes of play
+	// for the day are used up.
+	StatusSessionLimit Status = "SESSION_LIMIT_REACHED"
 )
 
 // Game session modes.
@@ -101,7 +111,20 @@ type Options struct {
 	BigWin int64
 	// OnBalance hears balance changes; nil hears nothing.
 	OnBalance BalanceListener
+	// StakeGuard is player protection's say over a member's real-money
+	// stakes: nil (after an in-memory lookup) for a member without limits,
+	// so the bet path pays nothing more for them. nil guards nothing.
+	StakeGuard func(ctx context.Context, merchantCode string, memberID int64) StakeCheck
+	// PlayGuard refuses a real-money launch (cooling off, self-excluded,
+	// the day's minutes used up); nil refuses none.
+	PlayGuard func(ctx context.Context, merchantCode string, memberID int64) error
 }
+
+// StakeCheck decides one stake inside the bet's transaction q: StatusOK
+// or the refusal's status (StatusLossLimit, StatusPlayerExcluded,
+// StatusSessionLimit); an error fails the callback (ERROR, the vendor
+// retries).
+type StakeCheck func(ctx context.Context, q database.Querier, amount int64) (Status, error)
 
 // Service runs the seamless-wallet contract and game sessions.
 type Service struct {
@@ -119,6 +142,7 @@ type Service struct {
 	secrets   *secretCache
 	limits    limitCache
 	known     memberCache
+	guard     Options
 }
 
 // NewService starts the service; Close stops its commit lanes.
@@ -140,7 +164,7 @@ func NewService(db *database.DB, ledger *wallet.Service, members Members, games 
 	}
 	return &Service{db: db, ledger: ledger, members: members, games: games, merchants: merchants,
 		batch: db.NewBatcher(o.Lanes, 256), log: o.Log, now: o.Now, ttl: o.SessionTTL, bigWin: o.BigWin,
-		onBalance: o.OnBalance, secrets: newSecretCache()}
+		onBalance: o.OnBalance, secrets: newSecretCache(), guard: o}
 }
 
 // Close finishes queued callbacks and stops the commit lanes.

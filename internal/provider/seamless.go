@@ -67,6 +67,9 @@ type player struct {
 	// decimals digits.
 	limit    WinLimit
 	decimals int
+	// stake is player protection's check of a real-money stake; nil for a
+	// member without limits.
+	stake StakeCheck
 }
 
 func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (Answer, error) {
@@ -123,6 +126,9 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 		// transaction, read with the rest (see bet); the game here.
 		if g, err := s.games.Game(ctx, cb.GameCode); err == nil && g.Vendor == vendor {
 			game = g
+		}
+		if p.mode == ModeReal && s.guard.StakeGuard != nil {
+			p.stake = s.guard.StakeGuard(ctx, m.MerchantCode, m.ID)
 		}
 	case OpWin:
 		if p.limit, err = s.winLimit(ctx, vendor); err != nil {
@@ -334,6 +340,13 @@ func (s *Service) transact(ctx context.Context, q database.Querier, vendor, op s
 
 type refuser func(Status, string) (Answer, bool, error)
 
+// stakeRefusals word player protection's refusals for the vendor.
+var stakeRefusals = map[Status]string{
+	StatusLossLimit:      "the stake would pass the loss limit the player set",
+	StatusPlayerExcluded: "the player is cooling off or self-excluded",
+	StatusSessionLimit:   "the player's time limit for the day is used up",
+}
+
 func (s *Service) bet(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, game *catalog.Game, hash string, st state, refuse refuser) (Answer, bool, error) {
 	r, found := st.round, st.roundFound
 	switch {
@@ -344,6 +357,17 @@ func (s *Service) bet(ctx context.Context, q database.Querier, vendor string, cb
 		return refuse(StatusBadRequest, "the round is closed")
 	case r.game != cb.GameCode:
 		return refuse(StatusBadRequest, "the round is of another game")
+	}
+	// Player protection decides before anything is written (a replay of
+	// an accepted bet never gets here: it was answered as the first time).
+	if p.stake != nil && cb.Amount > 0 {
+		verdict, err := p.stake(ctx, q, cb.Amount)
+		if err != nil {
+			return Answer{}, false, err
+		}
+		if verdict != StatusOK {
+			return refuse(verdict, stakeRefusals[verdict])
+		}
 	}
 	// The debit comes first: refused for want of money, it has changed
 	// nothing.

@@ -35,20 +35,32 @@ const EventLogout = "logout"
 // are unread: {"type":"message","unread":n}.
 const EventMessage = "message"
 
+// EventBroadcast tells every logged-in page of a merchant that a message
+// went to many members at once: {"type":"broadcast"}. It names no count
+// (each member's differs); a page that hears it asks for its own.
+const EventBroadcast = "broadcast"
+
 // EventDeposit tells a member's pages that a deposit order changed
 // status: {"type":"deposit","orderId":12,"status":"credited"}.
 const EventDeposit = "deposit"
+
+// EventWithdrawal tells a member's pages that a withdrawal changed
+// status: {"type":"withdrawal","orderId":12,"status":"paid"}.
+const EventWithdrawal = "withdrawal"
 
 // Hub holds the live connections by member and by merchant.
 type Hub struct {
 	mu       sync.Mutex
 	members  map[string]map[chan Event]struct{}
 	merchant map[string]map[chan Event]struct{}
+	// loggedIn holds a merchant's member connections, visitors left out.
+	loggedIn map[string]map[chan Event]struct{}
 }
 
 // NewHub returns an empty hub.
 func NewHub() *Hub {
-	return &Hub{members: map[string]map[chan Event]struct{}{}, merchant: map[string]map[chan Event]struct{}{}}
+	return &Hub{members: map[string]map[chan Event]struct{}{}, merchant: map[string]map[chan Event]struct{}{},
+		loggedIn: map[string]map[chan Event]struct{}{}}
 }
 
 func key(merchant string, member int64) string { return merchant + "/" + strconv.FormatInt(member, 10) }
@@ -65,12 +77,14 @@ func (h *Hub) Subscribe(merchant string, member int64) (events <-chan Event, can
 	add(h.merchant, merchant, ch)
 	if member != 0 {
 		add(h.members, k, ch)
+		add(h.loggedIn, merchant, ch)
 	}
 	h.mu.Unlock()
 	return ch, func() {
 		h.mu.Lock()
 		remove(h.merchant, merchant, ch)
 		remove(h.members, k, ch)
+		remove(h.loggedIn, merchant, ch)
 		h.mu.Unlock()
 	}
 }
@@ -101,6 +115,14 @@ func (h *Hub) PublishMerchant(merchant string, e Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	deliver(h.merchant[merchant], e)
+}
+
+// PublishMembers sends an event to every logged-in page of a merchant
+// (not to visitors' pages).
+func (h *Hub) PublishMembers(merchant string, e Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	deliver(h.loggedIn[merchant], e)
 }
 
 func deliver(chans map[chan Event]struct{}, e Event) {

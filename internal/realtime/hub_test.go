@@ -113,3 +113,31 @@ func TestStatusWatchTellsOnlyMerchantsWhoseStatusMoved(t *testing.T) {
 		}
 	}
 }
+
+// TestMemberEventsSkipVisitors: a merchant-wide member event (a broadcast
+// message) reaches every logged-in page of the merchant, no visitor's page,
+// no other merchant's, and no page after it closed.
+func TestMemberEventsSkipVisitors(t *testing.T) {
+	h := NewHub()
+	visitor, cancelV := h.Subscribe("demo", 0)
+	defer cancelV()
+	ann, cancelA := h.Subscribe("demo", 7)
+	defer cancelA()
+	bob, cancelB := h.Subscribe("demo", 8)
+	other, cancelO := h.Subscribe("lucky", 9)
+	defer cancelO()
+	h.PublishMembers("demo", Event{Type: EventBroadcast})
+	for name, ch := range map[string]<-chan Event{"ann": ann, "bob": bob} {
+		if len(ch) != 1 || (<-ch).Type != EventBroadcast {
+			t.Fatalf("%s missed the broadcast", name)
+		}
+	}
+	if len(visitor) != 0 || len(other) != 0 {
+		t.Fatalf("visitor heard %d, lucky %d", len(visitor), len(other))
+	}
+	cancelB()
+	h.PublishMembers("demo", Event{Type: EventBroadcast})
+	if len(bob) != 0 || len(ann) != 1 {
+		t.Fatalf("after bob left: bob %d, ann %d", len(bob), len(ann))
+	}
+}

@@ -41,6 +41,11 @@ type Request struct {
 	Amount    int64
 	Kind      string // bet, win, rollback, adjust...
 	Reference string
+	// ShardOf, for a transfer between two sharded sides, names the member
+	// whose shard both take (0: a random one): a transaction that also
+	// moves that member's money then meets the same rows in the same
+	// order, and two such transactions cannot deadlock.
+	ShardOf int64
 }
 
 func (r Request) hash() string {
@@ -263,6 +268,9 @@ func (s *Service) byKey(ctx context.Context, q database.Querier, merchant, key s
 // a batch lane that serves members by id) always meets the same shard and
 // lanes never contend for one row; otherwise it is random.
 func (s *Service) pickShard(r Request) int {
+	if r.ShardOf > 0 {
+		return int(r.ShardOf % HouseShards)
+	}
 	for _, ref := range []Ref{r.From, r.To} {
 		if ref.Kind == KindMember {
 			if id, err := strconv.ParseInt(ref.Owner, 10, 64); err == nil && id >= 0 {

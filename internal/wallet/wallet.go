@@ -33,13 +33,24 @@ const (
 	// KindFee collects the deposit fees charged to members (owner: the
 	// channel code).
 	KindFee = "fee"
+	// KindHold holds what members asked to withdraw until finance decides
+	// (owner: "withdrawal"); a rejection returns it from here.
+	KindHold = "hold"
+	// KindPayout is money paid out to members' banks (owner: the payout
+	// method or channel code): it goes positive by what left the merchant.
+	KindPayout = "payout"
+	// KindTransfer is a transfer-mode vendor's clearing account (owner:
+	// the vendor code): what members moved into the vendor's own wallet
+	// sits here, less what they took back out.
+	KindTransfer = "transfer"
 )
 
 // sharded kinds are the platform sides many members' movements touch at
 // once (every bet, every deposit of a channel): each is spread over
 // HouseShards rows so they do not queue on one row.
 func sharded(kind string) bool {
-	return kind == KindHouse || kind == KindVendor || kind == KindPlay || kind == KindCashier || kind == KindFee
+	return kind == KindHouse || kind == KindVendor || kind == KindPlay || kind == KindCashier || kind == KindFee ||
+		kind == KindHold || kind == KindPayout || kind == KindTransfer
 }
 
 // HouseShards is how many rows each sharded side (house, vendor, play) of

@@ -45,6 +45,11 @@ var (
 	ErrInsufficientFunds = errors.New("inhouse: insufficient funds")
 	// ErrPlayerDisabled: the member may not play.
 	ErrPlayerDisabled = errors.New("inhouse: player disabled")
+	// ErrLossLimit, ErrPlayerExcluded and ErrSessionLimit: player
+	// protection refused the stake (decision 0032); nothing was debited.
+	ErrLossLimit      = errors.New("inhouse: loss limit reached")
+	ErrPlayerExcluded = errors.New("inhouse: player cooling off or self-excluded")
+	ErrSessionLimit   = errors.New("inhouse: time limit for the day reached")
 	// ErrRoundVoid: the round was cancelled (its stake never taken or given
 	// back); the player may play again with a new request.
 	ErrRoundVoid = errors.New("inhouse: round void")

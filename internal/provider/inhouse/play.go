@@ -347,6 +347,12 @@ func refusalError(st provider.Status) error {
 		return ErrSession
 	case provider.StatusPlayerDisabled:
 		return ErrPlayerDisabled
+	case provider.StatusLossLimit:
+		return ErrLossLimit
+	case provider.StatusPlayerExcluded:
+		return ErrPlayerExcluded
+	case provider.StatusSessionLimit:
+		return ErrSessionLimit
 	}
 	return fmt.Errorf("%w: the wallet refused the stake (%s)", ErrRoundVoid, st)
 }

@@ -10,6 +10,7 @@ import { GamesPage } from './games/GamesPage';
 import { allowedSections, sections } from './lib/sections';
 import { useAdminSession } from './lib/session';
 import { MerchantsPage } from './merchants/MerchantsPage';
+import { MessagesPage } from './messages/MessagesPage';
 import { OperatorsPage } from './operators/OperatorsPage';
 import { PlayersPage } from './players/PlayersPage';
 import { ReportsPage } from './reports/ReportsPage';
@@ -25,6 +26,7 @@ const built: Record<string, () => ReactNode> = {
   dashboard: () => <DashboardPage />,
   games: () => <GamesPage />,
   merchants: () => <MerchantsPage />,
+  messages: () => <MessagesPage />,
   operators: () => <OperatorsPage />,
   players: () => <PlayersPage />,
   reports: () => <ReportsPage />,

@@ -6,13 +6,15 @@ import { clearMessages, useUnreadMessages } from '../data/messages';
 import { RECENT_HOME_SIZE, recentPageQuery } from '../data/recent';
 import { merchantWalletQuery } from '../data/wallet';
 import { useSessionToken } from '../lib/session';
+import { RealityCheck } from './RealityCheck';
 
 // MemberSession is what runs while a member is logged in and nothing
 // otherwise: the loads spec §4 asks for after login (favourites, recent
 // games) plus the wallet kind and the unread message count (public state
 // unreadMessage; not for a trial user, C-106). The member's socket
 // (balance and message pushes) is the page's live channel, opened in
-// Startup with the session token.
+// Startup with the session token. The reality check (RealityCheck) runs
+// here too.
 export function MemberSession() {
   const token = useSessionToken();
   const client = useQueryClient();
@@ -33,5 +35,6 @@ export function MemberSession() {
     if (token) void client.prefetchQuery(recentPageQuery(token, lang, { gameType: 'ALL', vassalage: '', page: 1, pageSize: RECENT_HOME_SIZE }));
   }, [token, lang, client]);
 
-  return null;
+  // The reality-check reminder runs while a member is logged in (decision 0032).
+  return token ? <RealityCheck token={token} /> : null;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../components/LoadError';
 import { PermissionContext } from '../data/permission';
 import type { Permission, StatusPage } from '../data/types';
-import { applyMessagePush, unreadMessageQuery } from '../data/messages';
+import { applyBroadcastPush, applyMessagePush, unreadMessageQuery } from '../data/messages';
 import { applyBalancePush } from '../data/wallet';
 import { get, setEncryption } from '../lib/api';
 import { chooseImageCDN, chooseLaunchCDN } from '../lib/cdn';
@@ -86,8 +86,12 @@ function useLiveChannel(merchant: string | undefined) {
       onStatus: () => void client.invalidateQueries({ queryKey: ['status'] }),
       onBalance: token ? (m) => applyBalancePush(client, token, m) : undefined,
       onMessage: token ? (m) => applyMessagePush(client, token, m) : undefined,
+      // A message to many members: the count is asked again.
+      onBroadcast: token ? () => applyBroadcastPush(client, token) : undefined,
       // An open deposit page reads its orders again (features/member/cashier).
       onDeposit: token ? () => void client.invalidateQueries({ queryKey: ['deposits', token] }) : undefined,
+      // So does an open withdraw page its withdrawals and limits.
+      onWithdrawal: token ? () => void client.invalidateQueries({ queryKey: ['withdrawals', token] }) : undefined,
       // A message may have arrived while the link was down.
       onReopen: token ? () => void client.invalidateQueries({ queryKey: unreadMessageQuery(token).queryKey }) : undefined,
       // The server ended the session (a freeze, a forced log-out): so does

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { get, post } from '../lib/api';
+import { del, get, request } from '../lib/api';
 import { useSessionToken } from '../lib/session';
 import type { MessageMessage } from '../lib/socket';
 import { useMember } from './member';
@@ -9,7 +9,14 @@ import { useMember } from './member';
 // checklist E-018). Bodies are plain text: the page shows them as text,
 // never as HTML.
 
-export type InboxMessage = { id: number; title: string; body: string; sender: string; createdAt: string; readAt: string | null };
+// kind names the id's sequence: a message to this member alone (direct) or
+// to many (broadcast); the two count their ids separately.
+export type MessageKind = 'direct' | 'broadcast';
+export type InboxMessage = { id: number; kind: MessageKind; title: string; body: string; sender: string; createdAt: string; readAt: string | null };
+export type MessageRef = Pick<InboxMessage, 'id' | 'kind'>;
+
+// messageKey tells messages apart across both kinds.
+export const messageKey = (m: MessageRef) => `${m.kind}-${m.id}`;
 export type InboxPage = { content: InboxMessage[]; pageNum: number; pageSize: number; totalPages: number; total: number; unread: number };
 
 export const MESSAGE_PAGE_SIZE = 20;
@@ -45,6 +52,13 @@ export function applyMessagePush(client: QueryClient, token: string, m: MessageM
   void client.invalidateQueries({ queryKey: ['messages', token] });
 }
 
+// applyBroadcastPush: a message went to many members (maybe this one: the
+// server does not say), so the count and the list are asked again.
+export function applyBroadcastPush(client: QueryClient, token: string): void {
+  void client.invalidateQueries({ queryKey: unreadMessageQuery(token).queryKey });
+  void client.invalidateQueries({ queryKey: ['messages', token] });
+}
+
 // clearMessages forgets every member's count and messages (at log-out).
 export function clearMessages(client: QueryClient): void {
   client.removeQueries({ queryKey: ['unreadMessage'] });
@@ -75,13 +89,31 @@ export function useMarkRead() {
   const token = useSessionToken();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => post<{ unread: number }>(`/wps/member/messages/${id}/read`),
-    onSuccess: ({ unread }, id) => {
+    mutationFn: (m: MessageRef) => request<{ unread: number }>('POST', `/wps/member/messages/${m.id}/read`, { query: { kind: m.kind } }),
+    onSuccess: ({ unread }, ref) => {
       client.setQueryData(unreadMessageQuery(token).queryKey, unread);
       const now = new Date().toISOString();
       client.setQueriesData<InboxPage>({ queryKey: ['messages', token] }, (old) =>
-        old && { ...old, unread, content: old.content.map((m) => (m.id === id && !m.readAt ? { ...m, readAt: now } : m)) },
+        old && { ...old, unread, content: old.content.map((m) => (messageKey(m) === messageKey(ref) && !m.readAt ? { ...m, readAt: now } : m)) },
       );
+    },
+  });
+}
+
+// useDeleteMessage deletes one of the member's messages; the answer is the
+// new unread count for the badge, and the pages are asked again (the ones
+// after it move up by one).
+export function useDeleteMessage() {
+  const token = useSessionToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (m: MessageRef) => del<{ unread: number }>(`/wps/member/messages/${m.id}`, { kind: m.kind }),
+    onSuccess: ({ unread }, ref) => {
+      client.setQueryData(unreadMessageQuery(token).queryKey, unread);
+      client.setQueriesData<InboxPage>({ queryKey: ['messages', token] }, (old) =>
+        old && { ...old, unread, total: Math.max(0, old.total - 1), content: old.content.filter((m) => messageKey(m) !== messageKey(ref)) },
+      );
+      void client.invalidateQueries({ queryKey: ['messages', token] });
     },
   });
 }

@@ -15,6 +15,12 @@ const known: Record<string, string> = {
   'login.verification_closed': 'errors.verificationClosed',
   'member.confirmation_incorrect': 'errors.confirmationIncorrect',
   'sms.failed': 'errors.smsFailed',
+  // Player protection's refusals (decision 0032), met on the deposit page,
+  // at a launch and in the in-house games alike.
+  'protection.deposit_limit': 'errors.depositLimit',
+  'protection.loss_limit': 'errors.lossLimit',
+  'protection.excluded': 'errors.excluded',
+  'protection.session_limit': 'errors.sessionLimit',
 };
 
 // errorText is what to tell the visitor about a failed call.

@@ -237,3 +237,19 @@ describe('message pushes', () => {
     expect(onReopen).toHaveBeenCalledTimes(1);
   });
 });
+
+// A message to many members (decision 0033) names no count: the page asks.
+describe('broadcast pushes', () => {
+  it('calls onBroadcast, and nothing else, for a broadcast push', () => {
+    const onBroadcast = vi.fn();
+    const onMessage = vi.fn();
+    const onStatus = vi.fn();
+    connectSocket({ url: 'ws://site/wps/ws', token: 'tok', merchant: 'demo', onBroadcast, onMessage, onStatus, WebSocketImpl: FakeSocket as unknown as typeof WebSocket, random: () => 1 });
+    last().open();
+    last().push({ type: 'broadcast', unread: 'ignored' });
+    expect(onBroadcast).toHaveBeenCalledTimes(1);
+    expect(onMessage).not.toHaveBeenCalled();
+    expect(onStatus).not.toHaveBeenCalled();
+    expect(parseMessage(JSON.stringify({ type: 'broadcast' }))).toEqual({ type: 'broadcast' });
+  });
+});

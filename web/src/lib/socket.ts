@@ -19,7 +19,14 @@ export type MessageMessage = { type: 'message'; unread: number };
 // DepositMessage: one of the member's deposit orders changed status; an
 // open deposit page reads it again rather than waiting for its next poll.
 export type DepositMessage = { type: 'deposit'; orderId: number; status: string };
-export type SocketMessage = BalanceMessage | StatusMessage | LogoutMessage | MessageMessage | DepositMessage;
+// WithdrawalMessage: one of the member's withdrawals changed status
+// (approved, paid, rejected, a dispute decided); an open withdraw page
+// reads its list again.
+export type WithdrawalMessage = { type: 'withdrawal'; orderId: number; status: string };
+// BroadcastMessage: a message went to many members of the merchant; the
+// member's count may have changed, so the page asks for it again.
+export type BroadcastMessage = { type: 'broadcast' };
+export type SocketMessage = BalanceMessage | StatusMessage | LogoutMessage | MessageMessage | DepositMessage | WithdrawalMessage | BroadcastMessage;
 
 export type SocketOptions = {
   url: string;
@@ -32,6 +39,8 @@ export type SocketOptions = {
   onLogout?: () => void;
   onMessage?: (m: MessageMessage) => void;
   onDeposit?: (m: DepositMessage) => void;
+  onWithdrawal?: (m: WithdrawalMessage) => void;
+  onBroadcast?: () => void;
   // onReopen runs when the link is back after a drop: pushes may have gone
   // by meanwhile (a message's count; the balance comes with the auth).
   onReopen?: () => void;
@@ -62,8 +71,8 @@ export function socketURL(loc: Pick<Location, 'protocol' | 'host'> = window.loca
 // said on it (a visitor's channel is quiet until the status changes).
 export const STABLE_MS = 10_000;
 
-// parseMessage accepts only well-formed balance, status, logout, message
-// and deposit pushes; anything else (other message types the server may add later,
+// parseMessage accepts only well-formed balance, status, logout, message,
+// deposit and withdrawal pushes; anything else (other message types the server may add later,
 // junk) is ignored.
 export function parseMessage(data: unknown): SocketMessage | null {
   if (typeof data !== 'string') return null;
@@ -77,15 +86,16 @@ export function parseMessage(data: unknown): SocketMessage | null {
   const o = m as Record<string, unknown>;
   if (o.type === 'status') return { type: 'status' };
   if (o.type === 'logout') return { type: 'logout' };
+  if (o.type === 'broadcast') return { type: 'broadcast' };
   if (o.type === 'message') {
     // The server leaves a zero count out of the event (omitempty).
     const unread = o.unread ?? 0;
     if (typeof unread !== 'number' || !Number.isSafeInteger(unread) || unread < 0) return null;
     return { type: 'message', unread };
   }
-  if (o.type === 'deposit') {
+  if (o.type === 'deposit' || o.type === 'withdrawal') {
     if (typeof o.orderId !== 'number' || !Number.isSafeInteger(o.orderId) || o.orderId <= 0) return null;
-    return { type: 'deposit', orderId: o.orderId, status: typeof o.status === 'string' ? o.status : '' };
+    return { type: o.type, orderId: o.orderId, status: typeof o.status === 'string' ? o.status : '' };
   }
   if (o.type !== 'balance' || typeof o.balance !== 'number' || !Number.isFinite(o.balance)) return null;
   return { type: 'balance', balance: o.balance, currency: typeof o.currency === 'string' ? o.currency : '' };
@@ -134,6 +144,8 @@ export function connectSocket(opts: SocketOptions): SocketHandle {
       else if (m.type === 'logout') opts.onLogout?.();
       else if (m.type === 'message') opts.onMessage?.(m);
       else if (m.type === 'deposit') opts.onDeposit?.(m);
+      else if (m.type === 'withdrawal') opts.onWithdrawal?.(m);
+      else if (m.type === 'broadcast') opts.onBroadcast?.();
       else opts.onStatus?.();
     };
     sock.onclose = () => {

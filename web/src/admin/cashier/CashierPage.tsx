@@ -6,10 +6,12 @@ import type { Me } from '../lib/types';
 import { ChannelsPanel } from './ChannelsPanel';
 import { DepositsPanel } from './DepositsPanel';
 import { ReportPanel } from './ReportPanel';
+import { WithdrawalsPanel } from './WithdrawalsPanel';
+import { WithdrawPolicyPanel } from './WithdrawPolicyPanel';
 import './cashier.css';
 
 /** The cashier's tabs (sections.cashier.parts). */
-export const cashierTabs = ['deposits', 'channels', 'report'] as const;
+export const cashierTabs = ['deposits', 'withdrawals', 'channels', 'withdrawSettings', 'report'] as const;
 /** CashierTab is one of cashierTabs. */
 export type CashierTab = (typeof cashierTabs)[number];
 
@@ -20,8 +22,9 @@ export function tabsFor(me: Me): CashierTab[] {
   return can(me, 'cashier.read') ? [...cashierTabs] : [];
 }
 
-/** CashierPage is the finance desk for deposits: the queue to approve or
- * reject, the payment channels, and the daily report. The tab is in the
+/** CashierPage is the finance desk: the deposit queue to approve or
+ * reject, the withdrawal queue with its disputes, the payment channels,
+ * the withdrawal policy, and the daily report. The tab is in the
  * address, so it can be linked and gone back to. */
 export function CashierPage() {
   const { t } = useTranslation();
@@ -83,7 +86,9 @@ export function CashierPage() {
       </div>
       <div role="tabpanel" id="cashier-panel" aria-labelledby={`cashier-tab-${tab}`}>
         {tab === 'deposits' && <DepositsPanel />}
+        {tab === 'withdrawals' && <WithdrawalsPanel />}
         {tab === 'channels' && <ChannelsPanel />}
+        {tab === 'withdrawSettings' && <WithdrawPolicyPanel />}
         {tab === 'report' && <ReportPanel />}
       </div>
     </section>

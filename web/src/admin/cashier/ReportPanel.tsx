@@ -8,10 +8,10 @@ import { rangeProblem } from './depositQuery';
 import type { CashierReport, ReportFigures } from './types';
 
 const reportPath = '/admin/api/cashier/report';
-const figures: (keyof ReportFigures)[] = ['deposits', 'depositAmount', 'fees', 'withdrawals', 'withdrawalAmount', 'net'];
+const figures: (keyof ReportFigures)[] = ['deposits', 'depositAmount', 'fees', 'withdrawals', 'withdrawalAmount', 'refunds', 'net'];
 
-/** ReportPanel is the cashier report: credited deposits (and, once they
- * exist, withdrawals) by local day and channel, with totals and the CSV
+/** ReportPanel is the cashier report: credited deposits, paid withdrawals
+ * and dispute refunds by local day and channel, with totals and the CSV
  * export of the same days. Empty days let the server pick its default. */
 export function ReportPanel() {
   const { t, i18n } = useTranslation();
@@ -24,7 +24,8 @@ export function ReportPanel() {
     placeholderData: keepPreviousData,
   });
   const rows = report.data?.content ?? [];
-  const cell = (k: keyof ReportFigures, f: ReportFigures) => (k === 'deposits' || k === 'withdrawals' ? String(f[k]) : formatAmount(f[k] as string, i18n.language, k === 'net'));
+  // refunds is new with withdrawals: a report from before shows a dash.
+  const cell = (k: keyof ReportFigures, f: ReportFigures) => (f[k] === undefined ? '—' : k === 'deposits' || k === 'withdrawals' ? String(f[k]) : formatAmount(f[k] as string, i18n.language, k === 'net'));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -117,7 +117,8 @@ export function validateChannel(d: ChannelDraft, creating: boolean): Problems {
   if (creating && !/^[a-z0-9_-]{2,32}$/.test(d.code.trim())) p.code = 'code';
   if (!d.name.trim()) p.name = 'required';
   else if (d.name.trim().length > 64) p.name = 'tooLong';
-  if (d.kind === 'p2p') p.kind = 'p2p';
+  // The match gateway carries p2p, and p2p only.
+  if ((d.kind === 'p2p') !== (d.gateway === 'match')) p.gateway = 'match';
   if (!/^[A-Z]{3}$/.test(d.currency.trim())) p.currency = 'currency';
   const min = d.min.trim();
   const max = d.max.trim();

@@ -39,15 +39,16 @@ export type AdminDeposit = {
   decidedBy: string;
 };
 
-/** ChannelKind is what a member pays with; p2p has no gateway yet. */
+/** ChannelKind is what a member pays with; p2p goes with the match
+ * gateway only. */
 export type ChannelKind = 'bank' | 'ewallet' | 'qr' | 'p2p';
 /** channelKinds are the kinds the form offers. */
 export const channelKinds: ChannelKind[] = ['bank', 'ewallet', 'qr', 'p2p'];
 /** Gateway is who confirms the payment: finance (manual) or the
  * simulator's signed webhook (sim). */
-export type Gateway = 'manual' | 'sim';
+export type Gateway = 'manual' | 'sim' | 'match';
 /** gateways are the gateways the form offers. */
-export const gateways: Gateway[] = ['manual', 'sim'];
+export const gateways: Gateway[] = ['manual', 'sim', 'match'];
 
 /** BankDetails is the account members of a manual channel transfer to. */
 export type BankDetails = { bankName: string; accountName: string; accountNumber: string };
@@ -86,6 +87,9 @@ export type ReportFigures = {
   fees: string;
   withdrawals: number;
   withdrawalAmount: string;
+  // refunds is what disputes returned to members; net is deposits credited
+  // - withdrawals paid + refunds (fees apart).
+  refunds?: string;
   net: string;
 };
 

@@ -15,10 +15,11 @@ export type Section = {
 export const sections: Section[] = [
   { id: 'dashboard', path: '/dashboard', anyOf: ['dashboard.read'], built: true, parts: ['today', 'hourly'] },
   { id: 'players', path: '/players', anyOf: ['players.read', 'players.write'], built: true, parts: ['search', 'profile'] },
-  { id: 'cashier', path: '/cashier', anyOf: ['cashier.read', 'cashier.decide', 'cashier.channels'], built: true, parts: ['deposits', 'channels', 'report'] },
+  { id: 'cashier', path: '/cashier', anyOf: ['cashier.read', 'cashier.decide', 'cashier.channels'], built: true, parts: ['deposits', 'withdrawals', 'channels', 'withdrawSettings', 'report'] },
   { id: 'games', path: '/games', anyOf: ['games.write'], built: true, parts: ['games', 'vendors'] },
   { id: 'settings', path: '/settings', anyOf: ['settings.write'], built: true, parts: ['maintenance', 'modules', 'register', 'languages', 'currency', 'domains', 'region', 'customerService', 'ipAllow'] },
   { id: 'content', path: '/content', anyOf: ['content.write'], built: true, parts: ['banners', 'notices', 'announcements', 'help'] },
+  { id: 'messages', path: '/messages', anyOf: ['content.write'], built: true },
   { id: 'reports', path: '/reports', anyOf: ['reports.read'], built: true, parts: ['ggr', 'profitLoss', 'players'] },
   { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve', 'approvals.read', 'approvals.decide', 'settings.write'], built: true },
   { id: 'audit', path: '/audit', anyOf: ['audit.read'], built: true },

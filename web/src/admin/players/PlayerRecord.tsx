@@ -6,6 +6,7 @@ import { adminGet, adminPost, adminPut } from '../lib/api';
 import { errorText } from '../lib/errorText';
 import { formatAmount, formatTime } from '../lib/format';
 import type { Page, PlayerDetail, PlayerRow } from '../lib/types';
+import { ProtectionTab } from './ProtectionTab';
 import './record.css';
 
 // The rest of a player's record (decision 0027): ledger, bets, log-ins,
@@ -30,7 +31,7 @@ type BetPage = Page<BetRow> & { totals: { count: number; stake: string; win: str
 type Login = { at: string; lastSeenAt: string; ip: string; userAgent: string; state: string };
 type Message = { id: number; title: string; body: string; sender: string; createdAt: string; readAt: string | null };
 
-export const recordTabs = ['ledger', 'bets', 'logins', 'messages', 'notes'] as const;
+export const recordTabs = ['ledger', 'bets', 'logins', 'messages', 'notes', 'protection'] as const;
 type Tab = (typeof recordTabs)[number];
 export const ledgerTypes = ['all', 'bet', 'win', 'rollback', 'adjust', 'play_money'] as const;
 
@@ -75,6 +76,7 @@ export function PlayerRecord({ player, detail, writer }: { player: PlayerRow; de
         {tab === 'logins' && <LoginsTab player={player} />}
         {tab === 'messages' && <MessagesTab player={player} writer={writer} unread={detail.unreadMessages} />}
         {tab === 'notes' && <NotesTab player={player} detail={detail} writer={writer} />}
+        {tab === 'protection' && <ProtectionTab player={player} />}
       </div>
     </div>
   );

@@ -26,7 +26,7 @@ describe('side navigation', () => {
   it('lists every section for a role holding every permission, in order', () => {
     const all = ['dashboard.read', 'audit.read', 'operators.manage', 'roles.manage', 'players.read', 'games.write', 'settings.write', 'content.write', 'reports.read', 'wallet.adjust.request', 'wallet.adjust.approve'];
     renderAsOperator(<SideNav />, operator(all));
-    expect(navItems()).toEqual(['dashboard', 'players', 'games', 'settings', 'content', 'reports', 'approvals', 'audit', 'operators'].map((id) => `sections.${id}.title`));
+    expect(navItems()).toEqual(['dashboard', 'players', 'games', 'settings', 'content', 'messages', 'reports', 'approvals', 'audit', 'operators'].map((id) => `sections.${id}.title`));
   });
 
   it('opens approvals to a requester or an approver, operators to either manager', () => {

@@ -80,8 +80,12 @@ export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: P
     }
   }
 
+  // Nothing is sent for an authenticator code or the real name (C-116):
+  // the member types what they already have.
+  const typed = method === 'totp' || method === 'realname';
+
   function clickToVerify() {
-    if (method === 'totp') setStep('code');
+    if (typed) setStep('code');
     else void sendCode();
   }
 
@@ -132,7 +136,7 @@ export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: P
                 {error}
               </p>
             )}
-            {captchaAsked && method !== 'totp' && <CaptchaField id="two-factor-captcha" round={round} value={captcha.captcha} onChange={setCaptcha} />}
+            {captchaAsked && !typed && <CaptchaField id="two-factor-captcha" round={round} value={captcha.captcha} onChange={setCaptcha} />}
             <button type="button" className="button button-primary button-block" disabled={busy} onClick={clickToVerify}>
               {busy ? t('common.loading') : t('ipVerify.clickToVerify')}
             </button>
@@ -141,10 +145,19 @@ export function TwoFactorDialog({ challenge, send, verify, onDone, onCancel }: P
         {step === 'code' && (
           <form className="form" onSubmit={(e) => void submit(e)} noValidate>
             <div className="field">
-              <label htmlFor="two-factor-code">{t('ipVerify.code')}</label>
-              <div className={method === 'totp' ? undefined : 'captcha-row'}>
-                <input id="two-factor-code" className="input" inputMode="numeric" autoComplete="one-time-code" maxLength={255} value={code} aria-invalid={!!error} onChange={(e) => setCode(e.target.value)} />
-                {method !== 'totp' && (
+              <label htmlFor="two-factor-code">{method === 'realname' ? t('ipVerify.realnameField') : t('ipVerify.code')}</label>
+              <div className={typed ? undefined : 'captcha-row'}>
+                <input
+                  id="two-factor-code"
+                  className="input"
+                  inputMode={method === 'realname' ? 'text' : 'numeric'}
+                  autoComplete={method === 'realname' ? 'name' : 'one-time-code'}
+                  maxLength={255}
+                  value={code}
+                  aria-invalid={!!error}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+                {!typed && (
                   <button type="button" className="button" disabled={left > 0 || busy} onClick={() => void sendCode()}>
                     {left > 0 ? t('form.resendIn', { s: left }) : t('form.sendCode')}
                   </button>

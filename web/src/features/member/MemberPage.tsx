@@ -12,6 +12,10 @@ import { usePermission } from '../../data/permission';
 import type { Member } from '../../data/types';
 import { get } from '../../lib/api';
 import { lazyPage } from '../../lib/lazyPage';
+import { LazyBankAccountsSection, LazyPaymentPasswordSection } from './cashier/security';
+import { ContactSection } from './ContactSection';
+import { ProfileSection } from './ProfileSection';
+import { ProtectionSection } from './ProtectionSection';
 import { ReferralSection } from './ReferralSection';
 import { TotpSection } from './TotpSection';
 import { WalletSection } from './WalletSection';
@@ -24,6 +28,8 @@ const chunks: Record<string, ComponentType> = {
   personalProfit: lazyPage(() => import('./records/ProfitReport').then((m) => ({ default: m.ProfitReport }))),
   messageV2: lazyPage(() => import('./messages/MessagesPage').then((m) => ({ default: m.MessagesPage }))),
   depositv2: lazyPage(() => import('./cashier/DepositPage').then((m) => ({ default: m.DepositPage }))),
+  withdraw: lazyPage(() => import('./cashier/WithdrawPage').then((m) => ({ default: m.WithdrawPage }))),
+  transferUpline: lazyPage(() => import('./cashier/TransferUplinePage').then((m) => ({ default: m.TransferUplinePage }))),
 };
 
 function useMemberInfo() {
@@ -125,7 +131,12 @@ function SecurityCenter() {
       <dt>{t('form.email')}</dt>
       <dd>{m.email || '—'}</dd>
     </dl>
+    {!m.isTrial && <ProfileSection />}
+    {!m.isTrial && <ContactSection />}
     {!m.isTrial && <TotpSection />}
+    {!m.isTrial && <ProtectionSection />}
+    {!m.isTrial && <LazyPaymentPasswordSection />}
+    {!m.isTrial && <LazyBankAccountsSection />}
     </>
   );
 }

@@ -66,7 +66,9 @@ export function Header({ onMenu }: { onMenu?: () => void }) {
 // fallback image), VIP label, account, id with copy, and the member menu,
 // whose messages entry (and, while it is closed, its toggle) carries the
 // unread count's red badge (E-014).
-// The deposit and withdraw buttons arrive with the cashier.
+// Members get a deposit button beside it; agents also withdraw and agent
+// buttons (spec §2), which narrow screens move into the menu. Trial
+// accounts have no cashier.
 function MemberBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -160,6 +162,23 @@ function MemberBox() {
           </span>
         )}
       </div>
+      {m && !m.isTrial && (
+        <div className="header-cash">
+          <button type="button" className="button button-primary button-small" onClick={() => go('/member?page=depositv2')}>
+            {t('member.page.depositv2')}
+          </button>
+          {m.isAgent && (
+            <>
+              <button type="button" className="button button-small header-cash-agent" onClick={() => go('/member?page=withdraw')}>
+                {t('member.page.withdraw')}
+              </button>
+              <button type="button" className="button button-small header-cash-agent" onClick={() => go('/agentHome')}>
+                {t('header.agentCenter')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
       <button type="button" className="icon-button member-menu-toggle" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <span aria-hidden="true">▾</span>
         <span className="visually-hidden">{t('header.memberMenu')}</span>
@@ -188,6 +207,13 @@ function MemberBox() {
               <CountBadge count={unread} label={unreadLabel} />
             </button>
           </li>
+          {m?.isAgent && (
+            <li role="none" className="member-menu-cash">
+              <button type="button" role="menuitem" onClick={() => go('/member?page=withdraw')}>
+                {t('member.page.withdraw')}
+              </button>
+            </li>
+          )}
           {m?.isAgent && (
             <li role="none">
               <button type="button" role="menuitem" onClick={() => go('/agentHome')}>

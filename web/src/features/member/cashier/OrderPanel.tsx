@@ -51,7 +51,8 @@ export function OrderPanel({ id, onNew }: { id: number; onNew: () => void }) {
           <p className="muted">{t('cashier.payHint')}</p>
         </div>
       )}
-      {d.status === 'pending' && d.gateway === 'manual' && (
+      {/* A p2p order pays the matched withdrawer's account the same way. */}
+      {d.status === 'pending' && (d.gateway === 'manual' || d.gateway === 'match') && (
         <>
           {d.bank && <BankTransfer bank={d.bank} order={d} />}
           <ManualSubmit order={d} />

@@ -6,8 +6,8 @@ import { useSessionToken } from '../../../lib/session';
 // units of the order's or channel's currency; decimals says how many make
 // one unit.
 
-/** ChannelKind is what the member pays with; p2p is listed but has no
- * gateway yet. */
+/** ChannelKind is what the member pays with; p2p pays another member's
+ * withdrawal straight into their account (gateway match). */
 export type ChannelKind = 'bank' | 'ewallet' | 'qr' | 'p2p';
 
 /** BankDetails is where a manual deposit is transferred to. */
@@ -18,7 +18,7 @@ export type Channel = {
   id: number;
   code: string;
   kind: ChannelKind;
-  gateway: 'manual' | 'sim';
+  gateway: 'manual' | 'sim' | 'match';
   name: string;
   currency: string;
   decimals: number;
@@ -51,7 +51,7 @@ export type Deposit = {
   channelId: number;
   channelName: string;
   kind: ChannelKind;
-  gateway: 'manual' | 'sim';
+  gateway: 'manual' | 'sim' | 'match';
   amount: number;
   fee: number;
   credit: number;

@@ -8,6 +8,7 @@ type Translate = (key: string) => string;
 // error-text helper.
 const known: Record<string, string> = {
   'cashier.too_many_pending': 'cashier.errors.tooManyPending',
+  'cashier.no_match': 'cashier.errors.noMatch',
   'cashier.amount_out_of_range': 'cashier.errors.amountOutOfRange',
   'cashier.daily_limit': 'cashier.errors.dailyLimit',
   'cashier.proof_invalid': 'cashier.errors.proofInvalid',
