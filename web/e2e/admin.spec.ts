@@ -105,7 +105,7 @@ test('a balance adjustment takes effect only when a second operator approves it'
   const maker = await adminLogIn(browser, 'e2emaker');
   await maker.getByLabel('Member username').fill('player01');
   await maker.getByLabel('Credit (add to the balance)').check();
-  await maker.getByLabel('Amount').fill('12.34');
+  await maker.getByLabel('Amount', { exact: true }).fill('12.34');
   await maker.getByRole('textbox', { name: 'Reason' }).fill('goodwill after an outage');
   await maker.getByRole('button', { name: 'Review the request' }).click();
   await maker.getByRole('button', { name: 'Send for approval' }).click();
