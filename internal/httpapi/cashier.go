@@ -196,6 +196,18 @@ func (s *Server) memberDeposit(r *http.Request) (any, error) {
 	return depositOrderOf(o, mer), nil
 }
 
+// decodeProofBody reads a JSON body that carries proof images, capped at
+// max before it is read whole; a body past the cap is too large to hold
+// proofs within their limit, so it answers as an invalid proof.
+func decodeProofBody(w http.ResponseWriter, r *http.Request, max int64, dst any) error {
+	err := decodeJSONFrom(http.MaxBytesReader(w, r.Body, max), dst)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Code == "request.too_large" {
+		return cashier.ErrProofInvalid
+	}
+	return err
+}
+
 // decodeProof reads a data: URL or bare base64; anything else is an
 // invalid proof.
 func decodeProof(v string) ([]byte, error) {
@@ -222,12 +234,7 @@ func (s *Server) submitDeposit(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, err
 	}
 	var req depositSubmit
-	if err := decodeJSONFrom(http.MaxBytesReader(w, r.Body, proofBodyMax), &req); err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.Code == "request.too_large" {
-			// Too large to be a proof within the limit.
-			return nil, cashier.ErrProofInvalid
-		}
+	if err := decodeProofBody(w, r, proofBodyMax, &req); err != nil {
 		return nil, err
 	}
 	raw, err := decodeProof(req.Proof)

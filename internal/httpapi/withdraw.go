@@ -389,11 +389,7 @@ func (s *Server) confirmReceipt(w http.ResponseWriter, r *http.Request) (any, er
 		return nil, err
 	}
 	var req receiptRequest
-	if err := decodeJSONFrom(http.MaxBytesReader(w, r.Body, receiptBodyMax), &req); err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.Code == "request.too_large" {
-			return nil, cashier.ErrProofInvalid
-		}
+	if err := decodeProofBody(w, r, receiptBodyMax, &req); err != nil {
 		return nil, err
 	}
 	if len(req.Proofs) > cashier.MaxReceiptProofs {
