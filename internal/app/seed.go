@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"portal/internal/agent"
 	"portal/internal/cashier"
 	"portal/internal/catalog"
 	"portal/internal/database"
@@ -14,7 +15,7 @@ import (
 
 // demoSeed names the demo data set; a new name re-seeds existing databases
 // once on their next start.
-const demoSeed = "demo-v4"
+const demoSeed = "demo-v5"
 
 // seed writes the demo merchants, their content and the catalogue. Every
 // step is idempotent, so running it again changes nothing.
@@ -33,6 +34,9 @@ func seed(ctx context.Context, db *database.DB) error {
 	}
 	if err := transferwallet.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed transfer wallets: %w", err)
+	}
+	if err := agent.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed agent contracts: %w", err)
 	}
 	if err := seedWallets(ctx, db); err != nil {
 		return fmt.Errorf("seed wallets: %w", err)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"portal/internal/agent"
 	"time"
 
 	"portal/internal/cashier"
@@ -90,6 +91,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	// payouts whose gateway word never came are asked about (decision 0030).
 	work.Every("cashier.receipts", time.Minute, api.Cashier.ReceiptsDue)
 	work.Every("cashier.payouts", time.Minute, api.Cashier.ReconcilePayouts)
+	// Salaries and dividends of ended periods are paid, offers expire, and
+	// the agent centre's team figures are rolled up (decision 0035).
+	work.Every("agent.settle", time.Minute, api.Agents.SettleDue)
+	// Today is rolled up at every run: that is routine, not news to log.
+	work.Every("agent.rollup", time.Minute, func(ctx context.Context) (int, error) { return 0, api.Agents.RollUp(ctx) })
 	if err := work.Start(ctx); err != nil {
 		ln.Close()
 		return err
@@ -184,6 +190,8 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 	// simulator's, served by this process (its address is set once known).
 	transfers := transferwallet.NewService(db, ledger, transferwallet.Options{Log: log, OnBalance: hub.Balance, PlayGuard: guard.CheckPlay,
 		Vendors: &transferwallet.HTTPVendors{HTTP: &http.Client{}, Secret: games.Secret}})
+	agents := agent.NewService(db, ledger, agent.Options{Log: log, OnBalance: hub.Balance, Enabled: httpapi.AgentSwitches(merchants),
+		RealtimePeriod: cfg.AgentRealtimePeriod})
 	api := httpapi.New(httpapi.Deps{
 		Config: httpapi.Config{
 			Dev:            cfg.Dev,
@@ -207,6 +215,7 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 		Reports:    report.NewService(db, nil),
 		Protection: guard,
 		Transfers:  transfers,
+		Agents:     agents,
 		SMS:        sms,
 		Email:      email,
 		Outbox:     outbox,

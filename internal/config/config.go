@@ -59,6 +59,10 @@ type Config struct {
 	// PORTAL_S3_SECRET_KEY); otherwise under DataDir/uploads. Several
 	// instances need the bucket.
 	S3Endpoint, S3Bucket, S3Region, S3Prefix, S3AccessKey, S3SecretKey string
+	// AgentRealtimePeriod shortens the real-time salary's period (spec: 5
+	// minutes) for demonstrations and browser tests
+	// (PORTAL_AGENT_REALTIME_PERIOD, 10s to 5m, dev mode only); 0 keeps it.
+	AgentRealtimePeriod time.Duration
 }
 
 // Load reads the configuration through getenv.
@@ -105,6 +109,13 @@ func Load(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("config: PORTAL_WATCH_INTERVAL must be a duration in (0, 5s], got %q", v)
 		}
 		c.WatchInterval = d
+	}
+	if v := getenv("PORTAL_AGENT_REALTIME_PERIOD"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 10*time.Second || d > 5*time.Minute || !c.Dev {
+			return c, fmt.Errorf("config: PORTAL_AGENT_REALTIME_PERIOD must be a duration in [10s, 5m], in dev mode only, got %q", v)
+		}
+		c.AgentRealtimePeriod = d
 	}
 	if c.ProfileAddr != "" && !loopback(c.ProfileAddr) {
 		return c, fmt.Errorf("config: PORTAL_PPROF must be a loopback host:port such as 127.0.0.1:6060, got %q", c.ProfileAddr)

@@ -160,14 +160,15 @@ func (s *Server) affiliate(r *http.Request) (any, error) {
 	if wait > 0 {
 		return nil, newError(http.StatusTooManyRequests, "request.too_many", retryAfter{RetryAfter: int(math.Ceil(wait.Seconds()))})
 	}
-	a, err := s.Identity.ByUsername(ctx, merchantOf(ctx).Code, paramsOf(ctx).String("code"))
-	if errors.Is(err, identity.ErrMemberNotFound) {
+	_, err = s.invitation(ctx, merchantOf(ctx).Code, paramsOf(ctx).String("code"))
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Code == "register.invitation_code_error" {
 		return affiliateInfo{Valid: false}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return affiliateInfo{Valid: a.Type.IsAgent() && a.Status == identity.StatusActive}, nil
+	return affiliateInfo{Valid: paramsOf(ctx).String("code") != ""}, nil
 }
 
 // firstLogin is the first-login action (decision C-019): the announcements

@@ -154,6 +154,9 @@ func buildOpenAPI(table []Route) map[string]any {
 		if rt.RealAccount {
 			codes = append(codes, "member.in_need_true_account")
 		}
+		if rt.AgentOnly {
+			codes = append(codes, "member.not_agent")
+		}
 		slices.Sort(codes)
 		codes = slices.Compact(codes)
 		errDocs := make([]any, 0, len(codes))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"portal/internal/agent"
 	"strings"
 	"time"
 
@@ -117,13 +118,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) (any, error) {
 			return nil, newError(http.StatusBadRequest, "login.captcha_incorrect", captchaNeeded{Captcha: true})
 		}
 	}
-	var upline int64
-	if code := strings.TrimSpace(req.AffiliateCode); code != "" {
-		agent, err := s.Identity.ByUsername(ctx, mer.Code, code)
-		if err != nil || !agent.Type.IsAgent() || agent.Status != identity.StatusActive {
-			return nil, newError(http.StatusUnprocessableEntity, "register.invitation_code_error", fieldError{Field: "affiliateCode", Reason: "unknown"})
-		}
-		upline = agent.ID
+	ref, err := s.invitation(ctx, mer.Code, req.AffiliateCode)
+	if err != nil {
+		return nil, err
 	}
 	profile := map[string]string{}
 	for k, v := range map[string]string{"payeeName": req.PayeeName, "qqNum": req.QQNum, "line": req.Line, "whatsapp": req.WhatsApp,
@@ -159,7 +156,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) (any, error) {
 	}
 	id, err := s.Identity.Open(ctx, identity.NewMember{
 		MerchantCode: mer.Code, Username: req.Username, Password: req.Password, Mobile: mobile, MobileVerified: proven,
-		Email: strings.TrimSpace(req.Email), UplineID: upline, Profile: profile, PaymentPassword: req.PaymentPassword,
+		Email: strings.TrimSpace(req.Email), UplineID: ref.AgentID, Profile: profile, PaymentPassword: req.PaymentPassword,
+		Type: ref.memberType(), ReferralCodeID: ref.CodeID,
 	})
 	switch {
 	case errors.Is(err, identity.ErrUsernameTaken):
@@ -297,13 +295,9 @@ func (s *Server) registerMobile(w http.ResponseWriter, r *http.Request) (any, er
 	} else {
 		password = randomHex(24) // unusable: this member logs in by SMS code
 	}
-	var upline int64
-	if code := strings.TrimSpace(req.AffiliateCode); code != "" {
-		agent, err := s.Identity.ByUsername(ctx, mer.Code, code)
-		if err != nil || !agent.Type.IsAgent() || agent.Status != identity.StatusActive {
-			return nil, newError(http.StatusUnprocessableEntity, "register.invitation_code_error", fieldError{Field: "affiliateCode", Reason: "unknown"})
-		}
-		upline = agent.ID
+	ref, err := s.invitation(ctx, mer.Code, req.AffiliateCode)
+	if err != nil {
+		return nil, err
 	}
 	proven := mobileCodeRequired(cfg.Modules)
 	if proven {
@@ -319,7 +313,7 @@ func (s *Server) registerMobile(w http.ResponseWriter, r *http.Request) (any, er
 		}
 	}
 	id, err := s.Identity.Open(ctx, identity.NewMember{MerchantCode: mer.Code, Username: username, Password: password,
-		Mobile: mobile, MobileVerified: proven, UplineID: upline, Profile: profile})
+		Mobile: mobile, MobileVerified: proven, UplineID: ref.AgentID, Profile: profile, Type: ref.memberType(), ReferralCodeID: ref.CodeID})
 	switch {
 	case errors.Is(err, identity.ErrUsernameTaken), errors.Is(err, identity.ErrMobileTaken):
 		return nil, newError(http.StatusConflict, "register.mobile_taken", fieldError{Field: "mobileNum", Reason: "taken"})
@@ -344,4 +338,40 @@ func oldEnough(birthday string, age int, now time.Time) bool {
 		}
 	}
 	return !born.AddDate(age, 0, 0).After(now)
+}
+
+// referral is what an invitation code registers: under which agent, as
+// which member type, through which code.
+type referral struct{ agent.Referral }
+
+func (r referral) memberType() identity.MemberType {
+	if r.Agent {
+		return identity.TypeAgent1
+	}
+	return identity.TypeMember
+}
+
+// invitation reads the register form's invitation code: an agent's
+// referral code or, as the form always took, an active agent's username.
+// An empty code is no upline; an unknown one is refused.
+func (s *Server) invitation(ctx context.Context, merchantCode, code string) (referral, error) {
+	if code = strings.TrimSpace(code); code == "" {
+		return referral{}, nil
+	}
+	unknown := newError(http.StatusUnprocessableEntity, "register.invitation_code_error", fieldError{Field: "affiliateCode", Reason: "unknown"})
+	if s.Agents == nil {
+		a, err := s.Identity.ByUsername(ctx, merchantCode, code)
+		if err != nil || !a.Type.IsAgent() || a.Status != identity.StatusActive {
+			return referral{}, unknown
+		}
+		return referral{agent.Referral{AgentID: a.ID}}, nil
+	}
+	r, ok, err := s.Agents.ResolveReferral(ctx, merchantCode, code)
+	if err != nil {
+		return referral{}, err
+	}
+	if !ok {
+		return referral{}, unknown
+	}
+	return referral{r}, nil
 }

@@ -59,6 +59,9 @@ type Route struct {
 	// must not use carries it; TestTrialAccountsRefusedCentrally holds the
 	// table to that.
 	RealAccount bool
+	// AgentOnly refuses members who are not agents with member.not_agent
+	// (403): the agent centre's calls (issue 15).
+	AgentOnly bool
 	// Permission is what an Admin route needs; "" lets any logged-in
 	// operator in.
 	Permission operator.Permission
@@ -128,6 +131,10 @@ func (s *Server) handler(rt Route) http.Handler {
 				}
 				if rt.RealAccount && memberOf(r.Context()).Type.IsTrial() {
 					s.writeError(w, r, newError(http.StatusForbidden, "member.in_need_true_account", nil))
+					return
+				}
+				if rt.AgentOnly && !memberOf(r.Context()).Type.IsAgent() {
+					s.writeError(w, r, newError(http.StatusForbidden, "member.not_agent", nil))
 					return
 				}
 			}

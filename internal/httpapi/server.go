@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"portal/internal/agent"
 
 	"github.com/go-chi/chi/v5"
 
@@ -86,6 +87,9 @@ type Deps struct {
 	// Transfers moves money between main wallets and transfer-mode
 	// vendors' wallets; nil answers every merchant single-wallet.
 	Transfers *transferwallet.Service
+	// Agents runs the team tree, contracts and their settlement; nil
+	// answers its routes 404.
+	Agents *agent.Service
 }
 
 // Server answers the API.

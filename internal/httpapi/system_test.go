@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"portal/internal/agent"
 	"strings"
 	"testing"
 	"time"
@@ -287,7 +288,7 @@ func newSeededServer(t testing.TB, db *database.DB, own inhouse.Options) *Server
 	t.Cleanup(games.Close)
 	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games,
 		Inhouse: inhouse.NewService(db, games, cat, ms, own), Hub: hub, Operators: operator.NewService(db, nil), Inbox: inbox.NewService(db),
-		Reports: report.NewService(db, nil), Protection: guard})
+		Reports: report.NewService(db, nil), Protection: guard, Agents: agent.NewService(db, ledger, agent.Options{Enabled: AgentSwitches(ms)})})
 }
 
 func TestPermissionFieldNames(t *testing.T) {

@@ -45,6 +45,9 @@ type NewMember struct {
 	Profile        map[string]string
 	// PaymentPassword is optional; it is hashed like the password.
 	PaymentPassword string
+	// ReferralCodeID is the agent's referral code the member registered
+	// with (0: none); the agent centre counts registrations by it.
+	ReferralCodeID int64
 }
 
 // Create stores a new member with a hashed password. A default password
@@ -95,10 +98,10 @@ func (s *Service) insert(ctx context.Context, q database.Querier, n NewMember, p
 	now := s.now().UnixMilli()
 	var id int64
 	err := q.QueryRowContext(ctx, `INSERT INTO members (merchant_code, username, mobile, mobile_verified, email, password_hash, payment_password_hash,
-		type, upline_id, nickname, vip_level, profile, password_changed_at, must_change_password, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13) RETURNING id`,
+		type, upline_id, nickname, vip_level, profile, password_changed_at, must_change_password, created_at, referral_code_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13, $15) RETURNING id`,
 		n.MerchantCode, normalizeUsername(n.Username), nullable(mobile), boolInt(n.MobileVerified && mobile != ""), nullable(n.Email), hash, payHash, int(n.Type),
-		nullableID(n.UplineID), n.Nickname, n.VIPLevel, p.profile, now, boolInt(IsDefaultPassword(n.Password))).Scan(&id)
+		nullableID(n.UplineID), n.Nickname, n.VIPLevel, p.profile, now, boolInt(IsDefaultPassword(n.Password)), nullableID(n.ReferralCodeID)).Scan(&id)
 	if err != nil {
 		if isUniqueViolation(err) {
 			if strings.Contains(err.Error(), "mobile") {
@@ -107,6 +110,9 @@ func (s *Service) insert(ctx context.Context, q database.Querier, n NewMember, p
 			return 0, ErrUsernameTaken
 		}
 		return 0, fmt.Errorf("identity: create member: %w", err)
+	}
+	if err := linkTree(ctx, q, id, n.UplineID); err != nil {
+		return 0, err
 	}
 	// A trial account is play money, not a new player of the merchant's.
 	if !n.Type.IsTrial() {

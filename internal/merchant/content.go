@@ -23,8 +23,9 @@ var BannerGroups = []string{"w_login", "w_register", "w_forget", "w_lott", "w_le
 var (
 	NoticeTypes       = []string{"B", "PL", "PU", "PR"}
 	AnnouncementTypes = []string{"B", "PL", "PU", "PR", "H"}
-	// Executions say who sees an item: A logged in, B anonymous, F first login.
-	Executions = []string{"A", "B", "F"}
+	// Executions say who sees an item: A logged in, B anonymous, F first
+	// login, G agents (the agent centre's announcements, issue 15).
+	Executions = []string{"A", "B", "F", "G"}
 )
 
 // Text is one language's title and HTML content of an item.

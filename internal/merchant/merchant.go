@@ -25,6 +25,14 @@ type Merchant struct {
 	// off, member answers carry no VIP data and referral calls refuse.
 	VIP      bool
 	Referral bool
+	// Agents are the module tree's agent switches: AGENTPOLICY3 (contracts
+	// and the consolidated call) and each contract kind's own switch.
+	Agents AgentSwitches
+}
+
+// AgentSwitches are the agent centre's switches of the module tree.
+type AgentSwitches struct {
+	Policy, Dividend, DailySalary, HourSalary, RealtimeSalary bool
 }
 
 // Errors of the merchant domain.

@@ -179,6 +179,9 @@ func newTenant(r record) (*tenant, error) {
 		t.m.PasswordExpiryDays = c.PasswordExpiryDays
 	}
 	t.m.VIP, t.m.Referral = ModuleOn(c.Modules, ModVIP), ModuleOn(c.Modules, ModReferral)
+	t.m.Agents = AgentSwitches{Policy: ModuleOn(c.Modules, ModAgentPolicy), Dividend: ModuleOn(c.Modules, ModDividend),
+		DailySalary: ModuleOn(c.Modules, ModDailySalary), HourSalary: ModuleOn(c.Modules, ModHourSalary),
+		RealtimeSalary: ModuleOn(c.Modules, ModRealtimeSalary)}
 	for _, cs := range c.CustomerService {
 		sealed, err := sealPath(c.CustomerServiceKey, cs.Path)
 		if err != nil {

@@ -59,6 +59,14 @@ const (
 	CashierDecide Permission = "cashier.decide"
 	// CashierChannels creates and changes payment channels.
 	CashierChannels Permission = "cashier.channels"
+	// AgentsRead sees the agent tree, contracts, settlement runs and the
+	// commission report.
+	AgentsRead Permission = "agents.read"
+	// AgentsWrite moves members between uplines and offers or ends the
+	// platform's contracts.
+	AgentsWrite Permission = "agents.write"
+	// AgentsSettle re-runs a settlement period.
+	AgentsSettle Permission = "agents.settle"
 	// MerchantsManage lists every merchant and creates merchants. Only
 	// platform operators ever hold it (PlatformPermissions).
 	MerchantsManage Permission = "merchants.manage"
@@ -93,6 +101,9 @@ var Permissions = []PermissionInfo{
 	{CashierRead, "See deposit orders, proofs, channels and the cashier report"},
 	{CashierDecide, "Approve or reject deposits"},
 	{CashierChannels, "Manage payment channels"},
+	{AgentsRead, "See the agent tree, contracts, settlement runs and commissions"},
+	{AgentsWrite, "Move members between uplines; offer and end the platform's contracts"},
+	{AgentsSettle, "Re-run a salary or dividend settlement period"},
 }
 
 // PlatformPermissions are held by platform operators only: the platform's
@@ -159,12 +170,12 @@ const (
 var BuiltinRoles = map[string][]Permission{
 	RoleOwner: allPermissions(),
 	RoleFinance: {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, ApprovalsRead, ApprovalsDecide, AuditRead,
-		CashierRead, CashierDecide, CashierChannels},
-	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, ApprovalsDecide, AuditRead},
+		CashierRead, CashierDecide, CashierChannels, AgentsRead, AgentsSettle},
+	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, ApprovalsDecide, AuditRead, AgentsRead},
 	RoleSupport:   {PlayersRead, PlayersWrite},
 	RoleContent:   {ContentWrite},
-	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite},
-	RoleReadonly:  {DashboardRead, ReportsRead, PlayersRead, CashierRead},
+	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite, AgentsRead, AgentsWrite},
+	RoleReadonly:  {DashboardRead, ReportsRead, PlayersRead, CashierRead, AgentsRead},
 }
 
 // Covers reports whether have holds every permission of want.

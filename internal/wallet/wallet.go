@@ -43,6 +43,10 @@ const (
 	// the vendor code): what members moved into the vendor's own wallet
 	// sits here, less what they took back out.
 	KindTransfer = "transfer"
+	// KindCommission is what the platform paid agents under its own
+	// contracts (owner: the contract kind): it goes positive by the
+	// salaries and dividends paid (decision 0035).
+	KindCommission = "commission"
 )
 
 // sharded kinds are the platform sides many members' movements touch at
