@@ -1,22 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { RECEIPT_PNG, logInPlayer, operator, shot } from './support';
+import { logInPlayer, operator, RECEIPT_PNG, shot, totp } from './support';
 
-// totp is RFC 6238's code for a base32 secret at time t (30 s steps, SHA-1,
-// 6 digits), as an authenticator app shows it.
-function totp(secret: string, t = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Uint8Array.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = new Uint8Array(8);
-  new DataView(counter.buffer).setBigUint64(0, BigInt(Math.floor(t / 1000 / 30)));
-  const h = createHmac('sha1', key).update(counter).digest();
-  const o = h[h.length - 1] & 0xf;
-  const v = new DataView(h.buffer, h.byteOffset, h.byteLength).getUint32(o) & 0x7fffffff;
-  return String(v % 1_000_000).padStart(6, '0');
-}
 
 // An owner made on the shell logs in to /admin for the first time: the
 // one-time password is changed, an authenticator is set up from the QR

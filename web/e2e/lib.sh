@@ -95,8 +95,9 @@ start_server() {
 	# The data dir is the only state: nothing in the caller's environment may
 	# point the server at another database. The browser is a trusted proxy,
 	# so a test can come "from" another address with X-Forwarded-For (the
-	# log-in from a new address).
-	env -u PORTAL_DB PORTAL_DATA="$dir" PORTAL_DEV=1 PORTAL_ADDR="127.0.0.1:$port" PORTAL_TRUSTED_PROXIES=127.0.0.1/32 \
+	# log-in from a new address). Real-time salaries settle every 20 seconds
+	# instead of 5 minutes, so agent.spec.ts sees a period end.
+	env -u PORTAL_DB PORTAL_DATA="$dir" PORTAL_DEV=1 PORTAL_AGENT_REALTIME_PERIOD=20s PORTAL_ADDR="127.0.0.1:$port" PORTAL_TRUSTED_PROXIES=127.0.0.1/32 \
 		"$bin" serve >"$SERVER_LOG" 2>&1 &
 	SERVER_PID=$!
 

@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { LOOKS, closeGreeting, operator, shot, visitInEnglish, type Look } from './support';
+import { closeGreeting, LOOKS, operator, shot, totp, visitInEnglish, type Look } from './support';
 
 // Messages to many members (issue 14 item 6, decision 0033): an operator
 // sends one to every member from the back office's Messages screen; the
@@ -17,19 +16,6 @@ const words: Record<string, { delete: RegExp }> = {
   AR: { delete: /^حذف$/ },
 };
 
-// totp is RFC 6238's code for a base32 secret (as in admin.spec.ts).
-function totp(secret: string, t = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Uint8Array.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = new Uint8Array(8);
-  new DataView(counter.buffer).setBigUint64(0, BigInt(Math.floor(t / 1000 / 30)));
-  const h = createHmac('sha1', key).update(counter).digest();
-  const o = h[h.length - 1] & 0xf;
-  const v = new DataView(h.buffer, h.byteOffset, h.byteLength).getUint32(o) & 0x7fffffff;
-  return String(v % 1_000_000).padStart(6, '0');
-}
 
 const opened: BrowserContext[] = [];
 test.afterEach(async () => {

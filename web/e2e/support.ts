@@ -3,6 +3,7 @@
 // (the server's data dir) so that tests can change merchant settings the way
 // an operator does; the running server notices within 5 s.
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,3 +125,39 @@ export async function loggedInAs(browser: Browser, look: Look): Promise<{ ctx: B
 /** RECEIPT_PNG is a 1x1 PNG to upload as a receipt: the server checks
  * receipts by their bytes, so it must be a real image. */
 export const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+
+/**
+ * totp is RFC 6238's code for a base32 secret at time t (30 s steps,
+ * SHA-1, 6 digits), as an authenticator app shows it.
+ */
+export function totp(secret: string, t = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Uint8Array.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = new Uint8Array(8);
+  new DataView(counter.buffer).setBigUint64(0, BigInt(Math.floor(t / 1000 / 30)));
+  const h = createHmac('sha1', key).update(counter).digest();
+  const o = h[h.length - 1] & 0xf;
+  const v = new DataView(h.buffer, h.byteOffset, h.byteLength).getUint32(o) & 0x7fffffff;
+  return String(v % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * logInOperator makes an owner of demo on the shell and logs them in to
+ * /admin on page: the one-time password changed, an authenticator set up.
+ */
+export async function logInOperator(page: Page, username: string): Promise<void> {
+  const oneTime = operator(['operator', 'create', 'demo', username, '--role', 'owner']).match(/one-time password: (\S+)/)?.[1] ?? '';
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(oneTime);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('New password', { exact: true }).fill('Owner2026pass');
+  await page.getByLabel('Repeat the new password').fill('Owner2026pass');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('Authenticator code').fill(totp(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+}

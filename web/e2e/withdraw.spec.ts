@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOOKS, RECEIPT_PNG, closeGreeting, operator, screensDir, shot, visitInEnglish, type Look } from './support';
+import { closeGreeting, LOOKS, operator, RECEIPT_PNG, screensDir, shot, totp, visitInEnglish, type Look } from './support';
 
 // Withdrawals (issue 14): a member deposits through the payment simulator,
 // plays the wagering requirement down in the in-house dice, sets a payment
@@ -36,19 +35,6 @@ test.afterEach(async () => {
   for (const ctx of opened.splice(0)) await ctx.close();
 });
 
-// totp is RFC 6238's code for a base32 secret (as in admin.spec.ts).
-function totp(secret: string, t = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Uint8Array.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = new Uint8Array(8);
-  new DataView(counter.buffer).setBigUint64(0, BigInt(Math.floor(t / 1000 / 30)));
-  const h = createHmac('sha1', key).update(counter).digest();
-  const o = h[h.length - 1] & 0xf;
-  const v = new DataView(h.buffer, h.byteOffset, h.byteLength).getUint32(o) & 0x7fffffff;
-  return String(v % 1_000_000).padStart(6, '0');
-}
 
 // viewShot photographs what a phone shows at the moment (the element in
 // view), beside shot()'s whole page, which on a phone is a long strip.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject } from 'react-router';
+import { AgentsPage } from './agents/AgentsPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { AuditPage } from './audit/AuditPage';
 import { CashierPage } from './cashier/CashierPage';
@@ -19,6 +20,7 @@ import { LaterSection, NotPermitted } from './sections/LaterSection';
 import { Shell } from './shell/Shell';
 
 const built: Record<string, () => ReactNode> = {
+  agents: () => <AgentsPage />,
   approvals: () => <ApprovalsPage />,
   audit: () => <AuditPage />,
   cashier: () => <CashierPage />,

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { MessageDialog } from '../components/MessageDialog';
+import { contractPopupShown, markContractPopupShown, pendingOffers, useConsolidated } from '../data/consolidated';
 import { useAnnouncements } from '../data/content';
 import { useMember } from '../data/member';
 import { lazyPage } from '../lib/lazyPage';
@@ -25,6 +26,7 @@ const registry: Partial<Record<PopupId, ComponentType<PopupProps>>> = {
   announcement: named(() => import('../features/notices/AnnouncementPopup'), 'AnnouncementPopup'),
   game: named(() => import('../features/game/GamePopup'), 'GamePopup'),
   vendorGames: named(() => import('../features/game/VendorGamesPopup'), 'VendorGamesPopup'),
+  contract: named(() => import('../features/agent/ContractPopup'), 'ContractPopup'),
   message: MessageDialog as ComponentType<PopupProps>,
 };
 
@@ -46,6 +48,7 @@ export function PopupHost() {
   return (
     <>
       <AnnouncementTrigger />
+      <ContractTrigger />
       {open.map(({ id, props }) => {
         const Popup = registry[id];
         if (!Popup) return null;
@@ -75,5 +78,27 @@ function AnnouncementTrigger() {
     const list = (q.data ?? []).filter((n) => n.type === 'PU' || n.type === 'B' || n.type === 'PR');
     if (list.length > 0) openPopup('announcement', { audience, notices: list });
   }, [q.data, due, audience, greeting]);
+  return null;
+}
+
+// ContractTrigger opens the contract popup by itself once per browser
+// session, after an agent logs in, when contract offers await the agent's
+// answer (F-019). Only agents are asked: only they can sign. The
+// consolidated answer is cached for the session, so the agent centre's
+// menu reads the same one.
+function ContractTrigger() {
+  const { member } = useMember();
+  if (!member?.isAgent || member.isTrial || contractPopupShown()) return null;
+  return <ContractOffers />;
+}
+
+function ContractOffers() {
+  const q = useConsolidated();
+  useEffect(() => {
+    if (pendingOffers(q.data) > 0 && !contractPopupShown()) {
+      markContractPopupShown();
+      openPopup('contract');
+    }
+  }, [q.data]);
   return null;
 }

@@ -31,6 +31,9 @@ export type Permission = {
   dailySalary: boolean;
   hourSalary: boolean;
   realtimeSalary: boolean;
+  // agentPolicy is the merchant's AGENTPOLICY3 switch: off, the agent
+  // contracts (salaries, dividends) and their consolidated call are closed.
+  agentPolicy: boolean;
   merchant: {
     code: string;
     name: string;

@@ -21,6 +21,7 @@ export const sections: Section[] = [
   { id: 'content', path: '/content', anyOf: ['content.write'], built: true, parts: ['banners', 'notices', 'announcements', 'help'] },
   { id: 'messages', path: '/messages', anyOf: ['content.write'], built: true },
   { id: 'reports', path: '/reports', anyOf: ['reports.read'], built: true, parts: ['ggr', 'profitLoss', 'players'] },
+  { id: 'agents', path: '/agents', anyOf: ['agents.read', 'agents.write', 'agents.settle'], built: true, parts: ['tree', 'contracts', 'runs', 'commission'] },
   { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve', 'approvals.read', 'approvals.decide', 'settings.write'], built: true },
   { id: 'audit', path: '/audit', anyOf: ['audit.read'], built: true },
   { id: 'operators', path: '/operators', anyOf: ['operators.manage', 'roles.manage'], built: true },

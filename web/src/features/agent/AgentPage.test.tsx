@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PermissionContext } from '../../data/permission';
@@ -67,5 +67,28 @@ describe('agent entrance and centre', () => {
     expect(agentPlace({ loggedIn: true, known: true, member: { isAgent: true } as never })).toBe('centre');
     expect(agentPlace({ loggedIn: true, known: true, member: { isAgent: false } as never })).toBe('entrance');
     expect(agentPlace({ loggedIn: false, known: true })).toBe('entrance');
+  });
+
+  it('lists a contract page only when the merchant runs it and the consolidated call enables it', async () => {
+    const standing = (enabled: boolean) => ({ enabled, offers: 0, active: false, canOffer: false, period: '' });
+    vi.stubGlobal('fetch', (url: string) => {
+      let value: unknown = { id: 1, account: 'agent', nickname: '', type: 1, isAgent: true, isTrial: false, vipRankLevel: 0, passwordChangeRequired: false };
+      if (url.startsWith('/wps/member/info/funds/consolidated')) value = { divtypereq: standing(true), dailysalreq: standing(false), contracthoursalreq: standing(true), realtimesalreqtype: standing(true) };
+      else if (url.startsWith('/wps/agent/')) return Promise.resolve({ status: 403, json: () => Promise.resolve({ success: false, code: 'member.not_agent', message: '', value: null }) });
+      return Promise.resolve({ status: 200, json: () => Promise.resolve({ success: true, value }) });
+    });
+    permission.agentPolicy = true;
+    sessionStorage.setItem('token', 'agent');
+    open('/agentHome');
+    const nav = await screen.findByRole('navigation', { name: 'agent.title' });
+    expect(await within(nav).findByRole('link', { name: 'agent.page.agentDividendRecordCopy2' })).toBeInTheDocument();
+    // Daily: the consolidated kind is off; hourly and real-time: the merchant flag is.
+    expect(within(nav).queryByRole('link', { name: 'agent.page.agentDailyWages2' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'agent.page.agentHourSalary' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'agent.page.agentRealtimeSalary' })).toBeNull();
+    expect(within(nav).getAllByRole('link')).toHaveLength(9);
+    // The default page is the team overview; its refusal offers a retry.
+    expect(await screen.findByRole('button', { name: 'common.retry' })).toBeInTheDocument();
+    permission.agentPolicy = false;
   });
 });

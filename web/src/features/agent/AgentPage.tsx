@@ -1,30 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
+import type { ComponentType } from 'react';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
+import { useConsolidated } from '../../data/consolidated';
 import { useMember, type MemberState } from '../../data/member';
 import { usePermission } from '../../data/permission';
 import { openPopup } from '../../lib/popups';
+import { agentPages, kindOfPage } from './nav';
+import { Announcements } from './pages/Announcements';
+import { ContractPage } from './pages/ContractPage';
+import { DownlineManagement } from './pages/DownlineManagement';
+import { DownlineTransactions } from './pages/DownlineTransactions';
+import { Income } from './pages/Income';
+import { MemberProfitLoss } from './pages/MemberProfitLoss';
+import { RegisterCenter } from './pages/RegisterCenter';
+import { TeamBets } from './pages/TeamBets';
+import { TeamOverview } from './pages/TeamOverview';
+import './agent.css';
 
-// The agent centre's pages (spec §2); the salary and dividend pages show
-// only when the merchant runs them.
-export function agentPages(flags: { dividend: boolean; dailySalary: boolean; hourSalary: boolean; realtimeSalary: boolean }): string[] {
-  return [
-    'agentAnnouncement',
-    'agentTeamOverview',
-    'registerCenter',
-    'downlineManagmentView',
-    'personalHistoryCopy',
-    'palStatementsAgentCopy',
-    'agentRevenueReport',
-    'agentDownlineTransactionDetailsCopy',
-    ...(flags.dividend ? ['agentDividendRecordCopy2'] : []),
-    ...(flags.dailySalary ? ['agentDailyWages2'] : []),
-    ...(flags.hourSalary ? ['agentHourSalary'] : []),
-    ...(flags.realtimeSalary ? ['agentRealtimeSalary'] : []),
-  ];
-}
+export { agentPages } from './nav';
+
+// What each page identifier shows; the contract pages share one component.
+const pageViews: Record<string, ComponentType> = {
+  agentAnnouncement: Announcements,
+  agentTeamOverview: TeamOverview,
+  registerCenter: RegisterCenter,
+  downlineManagmentView: DownlineManagement,
+  personalHistoryCopy: TeamBets,
+  palStatementsAgentCopy: MemberProfitLoss,
+  agentRevenueReport: Income,
+  agentDownlineTransactionDetailsCopy: DownlineTransactions,
+};
 
 // AgentPage is the agent layout (no header, side menu or footer): /agent
 // is the agents' entrance, /agentHome their centre. Who goes where waits
@@ -37,7 +44,8 @@ export function AgentPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const session = useMember();
-  const pages = agentPages(p);
+  const consolidated = useConsolidated();
+  const pages = agentPages(p, consolidated.data);
   const page = pages.includes(params.get('page') ?? '') ? params.get('page')! : 'agentTeamOverview';
   const place = agentPlace(session);
   if (place === 'centre' && pathname !== '/agentHome') return <Navigate to="/agentHome" replace />;
@@ -79,7 +87,7 @@ export function AgentPage() {
           </nav>
           <section className="member-content">
             <h2>{t(`agent.page.${page}`)}</h2>
-            <EmptyState title={t('member.notYet')} />
+            <PageView key={page} page={page} />
           </section>
         </div>
       )}
@@ -95,4 +103,11 @@ export function agentPlace(session: Pick<MemberState, 'loggedIn' | 'known' | 'me
   if (!session.loggedIn) return 'entrance';
   if (!session.known) return 'wait';
   return session.member?.isAgent ? 'centre' : 'entrance';
+}
+
+function PageView({ page }: { page: string }) {
+  const kind = kindOfPage(page);
+  if (kind) return <ContractPage kind={kind} />;
+  const View = pageViews[page] ?? TeamOverview;
+  return <View />;
 }
