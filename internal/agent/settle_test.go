@@ -177,3 +177,53 @@ func TestRealtimeSalaryReadsTheLedgerWindow(t *testing.T) {
 		w.verify()
 	})
 }
+
+// TestSettlementResumesAfterACrash: a run a crash left half done (its row
+// still running, the payouts of its first batch committed, the others
+// missing) is taken up by the next pass, which pays only what is missing.
+func TestSettlementResumesAfterACrash(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		w := newWorld(t, db)
+		ctx := context.Background()
+		w.contract(0, w.top, agent.DailySalary, agent.Daily, rate(200))
+		w.contract(0, w.other, agent.DailySalary, agent.Daily, rate(100))
+		w.contract(w.top, w.mid, agent.DailySalary, "", rate(100))
+		w.clk.set(at(3, 12, 0))
+		w.play(w.p1, 10_000, 0)
+		w.play(w.other, 5_000, 0)
+		// What a crash after the first batch leaves: other's payout
+		// committed (written through the same path, by other's own process
+		// call), the run's row still running, top's and mid's unpaid.
+		w.clk.set(at(4, 0, 2))
+		if done, err := w.svc.Process(ctx, "demo", w.other, agent.DailySalary); err != nil || len(done) != 1 {
+			t.Fatalf("other's payout: %+v %v", done, err)
+		}
+		if _, err := db.Write().ExecContext(ctx, `INSERT INTO agent_settlement_runs (merchant_code, kind, period, period_start, period_end, state, started_at)
+			VALUES ('demo', 'daily_salary', 'daily', $1, $2, 'running', $3)`, at(3, 0, 0).UnixMilli(), at(4, 0, 0).UnixMilli(), at(4, 0, 2).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+		// Not yet: the run may still be running in another process.
+		if _, err := w.svc.SettleDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if w.balance(w.top) != 0 {
+			t.Fatal("a run still running was taken over at once")
+		}
+		w.clk.set(at(4, 0, 10))
+		if _, err := w.svc.SettleDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		runs, _, err := w.svc.Runs(ctx, "demo", agent.DailySalary, 1, 10)
+		if err != nil || len(runs) != 1 || runs[0].State != agent.RunDone || runs[0].Contracts != 3 || runs[0].Paid != 3 || runs[0].Amount != 350 {
+			t.Fatalf("runs after the resume: %+v %v", runs, err)
+		}
+		if w.balance(w.other) != 50 || w.balance(w.top) != 200-100 || w.balance(w.mid) != 100 {
+			t.Fatalf("balances: top %d mid %d other %d", w.balance(w.top), w.balance(w.mid), w.balance(w.other))
+		}
+		var moves int
+		if err := db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM wallet_transfers WHERE idempotency_key LIKE 'agentpay:%'`).Scan(&moves); err != nil || moves != 3 {
+			t.Fatalf("payout moves %d (%v), want 3", moves, err)
+		}
+		w.verify()
+	})
+}
