@@ -19,6 +19,7 @@ const (
 	rollupLookback   = 62
 	rollupBackfill   = 3
 	rollupBatch      = 500
+	rollupRowsSQLite = 40
 	msPerDay         = 24 * 60 * 60 * 1000
 )
 
@@ -237,18 +238,13 @@ func (s *Service) rollDay(ctx context.Context, merchant string, tree *teamTree, 
 	for i := range cols {
 		prefix[i] = prefixSums(cols[i])
 	}
-	type row struct {
-		agent int64
-		size  int64
-		v     [colCount]int64
-	}
-	var out []row
+	var out []agentDayRow
 	for _, a := range agents {
 		p, ok := tree.pos[a]
 		if !ok {
 			continue
 		}
-		r := row{agent: a, size: int64(tree.end[p] - p)}
+		r := agentDayRow{agent: a, size: int64(tree.end[p] - p)}
 		for i := range prefix {
 			r.v[i] = rangeSum(prefix[i], p, tree.end[p])
 		}
@@ -262,32 +258,15 @@ func (s *Service) rollDay(ctx context.Context, merchant string, tree *teamTree, 
 		batch := out[i:min(i+rollupBatch, len(out))]
 		last := i+rollupBatch >= len(out)
 		err := s.retry(ctx, func(q database.Querier) error {
-			if len(batch) > 0 {
-				var sb strings.Builder
-				sb.WriteString(`INSERT INTO agent_team_days (agent_id, day, merchant_code, team_size, new_members, active_members, week_active, month_active,
-					deposits, withdrawals, bet_count, valid_bet, wins) VALUES `)
-				args := make([]any, 0, len(batch)*13)
-				for j, r := range batch {
-					if j > 0 {
-						sb.WriteString(", ")
-					}
-					sb.WriteString("(")
-					for c := range 13 {
-						if c > 0 {
-							sb.WriteString(", ")
-						}
-						fmt.Fprintf(&sb, "$%d", j*13+c+1)
-					}
-					sb.WriteString(")")
-					args = append(args, r.agent, day, merchant, r.size, r.v[colNew], r.v[colActive], r.v[colWeekActive], r.v[colMonthActive],
-						r.v[colDeposits], r.v[colWithdrawals], r.v[colBetCount], r.v[colValidBet], r.v[colWins])
-				}
-				sb.WriteString(` ON CONFLICT (agent_id, day) DO UPDATE SET merchant_code = excluded.merchant_code, team_size = excluded.team_size,
-					new_members = excluded.new_members, active_members = excluded.active_members, week_active = excluded.week_active,
-					month_active = excluded.month_active, deposits = excluded.deposits, withdrawals = excluded.withdrawals,
-					bet_count = excluded.bet_count, valid_bet = excluded.valid_bet, wins = excluded.wins`)
-				if _, err := q.ExecContext(ctx, sb.String(), args...); err != nil {
-					return fmt.Errorf("team days: %w", err)
+			// SQLite binds parameters by a cost that grows with their
+			// square per statement: a few dozen rows a statement there.
+			per := len(batch)
+			if s.db.Dialect != database.Postgres {
+				per = rollupRowsSQLite
+			}
+			for k := 0; k < len(batch); k += per {
+				if err := s.upsertTeamDays(ctx, q, batch[k:min(k+per, len(batch))], day, merchant); err != nil {
+					return err
 				}
 			}
 			if !last {
@@ -320,3 +299,41 @@ func prefixSums(v []int64) []int64 {
 }
 
 func rangeSum(p []int64, from, to int32) int64 { return p[to] - p[from] }
+
+// agentDayRow is one agent's team figures of a day.
+type agentDayRow struct {
+	agent int64
+	size  int64
+	v     [colCount]int64
+}
+
+// upsertTeamDays writes rows of one day's team figures in one statement.
+func (s *Service) upsertTeamDays(ctx context.Context, q database.Querier, batch []agentDayRow, day int64, merchant string) error {
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO agent_team_days (agent_id, day, merchant_code, team_size, new_members, active_members, week_active, month_active,
+			deposits, withdrawals, bet_count, valid_bet, wins) VALUES `)
+	args := make([]any, 0, len(batch)*13)
+	for j, r := range batch {
+		if j > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(")
+		for c := range 13 {
+			if c > 0 {
+				sb.WriteString(", ")
+			}
+			fmt.Fprintf(&sb, "$%d", j*13+c+1)
+		}
+		sb.WriteString(")")
+		args = append(args, r.agent, day, merchant, r.size, r.v[colNew], r.v[colActive], r.v[colWeekActive], r.v[colMonthActive],
+			r.v[colDeposits], r.v[colWithdrawals], r.v[colBetCount], r.v[colValidBet], r.v[colWins])
+	}
+	sb.WriteString(` ON CONFLICT (agent_id, day) DO UPDATE SET merchant_code = excluded.merchant_code, team_size = excluded.team_size,
+			new_members = excluded.new_members, active_members = excluded.active_members, week_active = excluded.week_active,
+			month_active = excluded.month_active, deposits = excluded.deposits, withdrawals = excluded.withdrawals,
+			bet_count = excluded.bet_count, valid_bet = excluded.valid_bet, wins = excluded.wins`)
+	if _, err := q.ExecContext(ctx, sb.String(), args...); err != nil {
+		return fmt.Errorf("team days: %w", err)
+	}
+	return nil
+}

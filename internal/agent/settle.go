@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"portal/internal/database"
@@ -255,19 +256,32 @@ func (s *Service) payPeriod(ctx context.Context, ps *pass, merchant string, k Ki
 	var done []Payout
 	for from := 0; from < len(contracts); from += payBatch {
 		batch := contracts[from:min(from+payBatch, len(contracts))]
+		// The batch's accounts are found before its transaction, in one
+		// query, so a payment inside it is one statement.
+		if err := s.ledger.Remember(ctx, merchant, payAccounts(batch, cur)); err != nil {
+			return done, err
+		}
 		var paid []Payout
 		err := s.retry(ctx, func(q database.Querier) error {
 			paid = paid[:0]
+			existing, err := s.lockBatch(ctx, q, batch, start)
+			if err != nil {
+				return err
+			}
+			var fresh []int
 			for _, c := range batch {
-				po, changed, err := s.payContract(ctx, q, c, sum, cur, start, end, runID)
+				po, changed, err := s.payContract(ctx, q, c, existing[c.ID], sum, cur, start, end)
 				if err != nil {
 					return err
 				}
 				if changed {
+					if po.ID == 0 {
+						fresh = append(fresh, len(paid))
+					}
 					paid = append(paid, po)
 				}
 			}
-			return nil
+			return s.insertPayouts(ctx, q, paid, fresh, runID)
 		})
 		if err != nil {
 			return done, err
@@ -284,25 +298,46 @@ func payKey(contract, periodStart int64) string {
 	return "agentpay:" + strconv.FormatInt(contract, 10) + ":" + strconv.FormatInt(periodStart, 10)
 }
 
-// payContract writes (or retries) one contract's payout for a period. The
-// contract's row is locked first, so a scheduled run and a member's
-// process call cannot both write it.
-func (s *Service) payContract(ctx context.Context, q database.Querier, c Contract, sum *sums, cur string, start, end, runID int64) (Payout, bool, error) {
+// lockBatch locks a batch's contract rows (in id order, so two
+// settlements of overlapping batches queue rather than deadlock), then
+// reads the payouts they already have for the period: a scheduled run and
+// a member's process call never both write one. Two statements a batch,
+// not two a contract: on PostgreSQL round trips are most of the cost.
+func (s *Service) lockBatch(ctx context.Context, q database.Querier, batch []Contract, start int64) (map[int64]*Payout, error) {
+	ids := make([]int64, len(batch))
+	for i, c := range batch {
+		ids[i] = c.ID
+	}
+	ids = sortedIDs(ids)
+	in := make([]string, len(ids))
+	for i, id := range ids {
+		in[i] = strconv.FormatInt(id, 10)
+	}
+	list := strings.Join(in, ", ")
 	if s.db.Dialect == database.Postgres {
-		if _, err := q.ExecContext(ctx, `SELECT id FROM agent_contracts WHERE id = $1 FOR UPDATE`, c.ID); err != nil {
-			return Payout{}, false, fmt.Errorf("agent: lock contract: %w", err)
+		if _, err := q.ExecContext(ctx, `SELECT id FROM agent_contracts WHERE id IN (`+list+`) ORDER BY id FOR UPDATE`); err != nil {
+			return nil, fmt.Errorf("agent: lock contracts: %w", err)
 		}
 	}
-	existing, err := s.payouts(ctx, q, `WHERE p.contract_id = $1 AND p.period_start = $2`, c.ID, start)
+	found, err := s.payouts(ctx, q, `WHERE p.contract_id IN (`+list+`) AND p.period_start = $1`, start)
 	if err != nil {
-		return Payout{}, false, err
+		return nil, err
 	}
-	if len(existing) > 0 {
-		po := existing[0]
-		if po.State != PayoutInsufficient {
-			return po, false, nil
+	out := make(map[int64]*Payout, len(found))
+	for i := range found {
+		out[found[i].ContractID] = &found[i]
+	}
+	return out, nil
+}
+
+// payContract writes (or retries) one contract's payout for a period;
+// existing is what the period already holds for it (lockBatch).
+func (s *Service) payContract(ctx context.Context, q database.Querier, c Contract, existing *Payout, sum *sums, cur string, start, end int64) (Payout, bool, error) {
+	if existing != nil {
+		if existing.State != PayoutInsufficient {
+			return *existing, false, nil
 		}
-		return s.repay(ctx, q, po, cur)
+		return s.repay(ctx, q, *existing, cur)
 	}
 	fig, _ := sum.team(c.Member.ID, c.ActiveMinBet)
 	po := Payout{ContractID: c.ID, Kind: c.Kind, Period: c.Period, PeriodStart: start, PeriodEnd: end, Payer: c.Upline, Member: c.Member,
@@ -324,35 +359,110 @@ func (s *Service) payContract(ctx context.Context, q database.Querier, c Contrac
 	}
 	po.State, po.Attempts, po.CreatedAt = PayoutNothing, 1, s.nowMs()
 	if po.Amount > 0 {
-		if err := s.move(ctx, q, &po, cur); err != nil {
+		// No payout row means no ledger move: both commit together, so the
+		// key is unused and not looked up first.
+		if err := s.move(ctx, q, &po, cur, true); err != nil {
 			return Payout{}, false, err
 		}
 	}
-	var payer any
-	if po.Payer != nil {
-		payer = po.Payer.ID
-	}
-	err = q.QueryRowContext(ctx, `INSERT INTO agent_payouts (merchant_code, contract_id, run_id, kind, period, period_start, period_end, payer_id, member_id,
-		team_size, active_members, valid_bet, profit_loss, base, tier, rate, amount, state, attempts, created_at, paid_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) RETURNING id`,
-		c.Merchant, c.ID, nullID(runID), c.Kind, c.Period, start, end, payer, c.Member.ID, po.TeamSize, po.ActiveMembers, po.ValidBet, po.ProfitLoss,
-		po.Base, po.Tier, po.Rate, po.Amount, po.State, po.Attempts, po.CreatedAt, po.PaidAt).Scan(&po.ID)
-	if err != nil {
-		return Payout{}, false, fmt.Errorf("agent: payout: %w", err)
-	}
+	// Written with the batch's other new payouts (insertPayouts).
 	return po, true, nil
+}
+
+// payoutColumnsInsert are a new payout's columns, in insertPayouts' order.
+const payoutColumnsInsert = `merchant_code, contract_id, run_id, kind, period, period_start, period_end, payer_id, member_id,
+	team_size, active_members, valid_bet, profit_loss, base, tier, rate, amount, state, attempts, created_at, paid_at`
+
+// insertPayouts writes the new payouts among paid (their indexes in
+// fresh) in the transaction that moved their money, and sets their ids:
+// on PostgreSQL many rows a statement (one round trip), on SQLite one row
+// a statement (its parameter binding grows with their square; in process,
+// statements cost no round trip).
+func (s *Service) insertPayouts(ctx context.Context, q database.Querier, paid []Payout, fresh []int, runID int64) error {
+	per := 1
+	if s.db.Dialect == database.Postgres {
+		per = payBatch
+	}
+	const n = 21
+	for k := 0; k < len(fresh); k += per {
+		chunk := fresh[k:min(k+per, len(fresh))]
+		var sb strings.Builder
+		sb.WriteString(`INSERT INTO agent_payouts (` + payoutColumnsInsert + `) VALUES `)
+		args := make([]any, 0, len(chunk)*n)
+		for j, i := range chunk {
+			po := &paid[i]
+			if j > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(")
+			for c := range n {
+				if c > 0 {
+					sb.WriteString(", ")
+				}
+				sb.WriteString("$" + strconv.Itoa(j*n+c+1))
+			}
+			sb.WriteString(")")
+			var payer any
+			if po.Payer != nil {
+				payer = po.Payer.ID
+			}
+			args = append(args, po.merchant, po.ContractID, nullID(runID), po.Kind, po.Period, po.PeriodStart, po.PeriodEnd, payer, po.Member.ID,
+				po.TeamSize, po.ActiveMembers, po.ValidBet, po.ProfitLoss, po.Base, po.Tier, po.Rate, po.Amount, po.State, po.Attempts, po.CreatedAt, po.PaidAt)
+		}
+		sb.WriteString(` RETURNING contract_id, id`)
+		rows, err := q.QueryContext(ctx, sb.String(), args...)
+		if err != nil {
+			return fmt.Errorf("agent: payouts: %w", err)
+		}
+		ids := map[int64]int64{}
+		for rows.Next() {
+			var contract, id int64
+			if err := rows.Scan(&contract, &id); err != nil {
+				rows.Close()
+				return fmt.Errorf("agent: payouts: %w", err)
+			}
+			ids[contract] = id
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("agent: payouts: %w", err)
+		}
+		for _, i := range chunk {
+			paid[i].ID = ids[paid[i].ContractID]
+		}
+	}
+	return nil
+}
+
+// payAccounts are the accounts a batch's payouts move money between.
+func payAccounts(batch []Contract, cur string) []wallet.Ref {
+	refs := make([]wallet.Ref, 0, 2*len(batch))
+	for _, c := range batch {
+		refs = append(refs, wallet.Member(c.Member.ID, cur))
+		if c.Upline != nil {
+			refs = append(refs, wallet.Member(c.Upline.ID, cur))
+		} else {
+			refs = append(refs, wallet.Side(wallet.KindCommission, string(c.Kind), cur))
+		}
+	}
+	return refs
 }
 
 // move pays po from its payer (the platform's commission side when none)
 // to its member; an upline without the balance leaves it insufficient.
-func (s *Service) move(ctx context.Context, q database.Querier, po *Payout, cur string) error {
+func (s *Service) move(ctx context.Context, q database.Querier, po *Payout, cur string, fresh bool) error {
 	from := wallet.Side(wallet.KindCommission, string(po.Kind), cur)
 	if po.Payer != nil {
 		from = wallet.Member(po.Payer.ID, cur)
 	}
 	key := payKey(po.ContractID, po.PeriodStart)
-	t, err := s.ledger.MoveIn(ctx, q, wallet.Request{Merchant: po.merchant, Key: key, From: from, To: wallet.Member(po.Member.ID, cur),
-		Amount: po.Amount, Kind: string(po.Kind), Reference: "contract:" + strconv.FormatInt(po.ContractID, 10)})
+	r := wallet.Request{Merchant: po.merchant, Key: key, From: from, To: wallet.Member(po.Member.ID, cur),
+		Amount: po.Amount, Kind: string(po.Kind), Reference: "contract:" + strconv.FormatInt(po.ContractID, 10)}
+	moveIn := s.ledger.MoveIn
+	if fresh {
+		moveIn = s.ledger.MoveFreshIn
+	}
+	t, err := moveIn(ctx, q, r)
 	if errors.Is(err, wallet.ErrInsufficientFunds) {
 		po.State = PayoutInsufficient
 		return nil
@@ -367,7 +477,7 @@ func (s *Service) move(ctx context.Context, q database.Querier, po *Payout, cur 
 
 // repay tries an insufficient payout again, for the amount it recorded.
 func (s *Service) repay(ctx context.Context, q database.Querier, po Payout, cur string) (Payout, bool, error) {
-	if err := s.move(ctx, q, &po, cur); err != nil {
+	if err := s.move(ctx, q, &po, cur, false); err != nil {
 		return Payout{}, false, err
 	}
 	po.Attempts++

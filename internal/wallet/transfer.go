@@ -355,6 +355,50 @@ func (s *Service) open(ctx context.Context, merchant string, r Ref) (int64, erro
 	return id, nil
 }
 
+// Remember looks up, outside any transaction, which of refs are committed
+// accounts, in one query per kind and currency, and keeps their ids, so a
+// later transaction moving money between them needs no statement to find
+// them: a settlement paying thousands of members at once. An account not
+// opened yet is opened at its first use, as always. Name member accounts
+// and unsharded sides (a sharded side is one account per shard).
+func (s *Service) Remember(ctx context.Context, merchant string, refs []Ref) error {
+	type group struct{ kind, currency string }
+	owners := map[group][]any{}
+	for _, r := range refs {
+		if _, ok := s.ids.get(merchant, r); ok || r.Owner == "" {
+			continue
+		}
+		g := group{r.Kind, r.Currency}
+		owners[g] = append(owners[g], r.Owner)
+	}
+	for g, list := range owners {
+		marks := make([]string, len(list))
+		for i := range list {
+			marks[i] = "$" + strconv.Itoa(i+4)
+		}
+		args := append([]any{merchant, g.kind, g.currency}, list...)
+		rows, err := s.db.Read().QueryContext(ctx, `SELECT id, owner FROM wallet_accounts WHERE merchant_code = $1 AND kind = $2 AND currency = $3
+			AND owner IN (`+strings.Join(marks, ", ")+`)`, args...)
+		if err != nil {
+			return fmt.Errorf("wallet: remember accounts: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			var owner string
+			if err := rows.Scan(&id, &owner); err != nil {
+				rows.Close()
+				return fmt.Errorf("wallet: remember accounts: %w", err)
+			}
+			s.ids.put(merchant, Ref{Kind: g.kind, Owner: owner, Currency: g.currency}, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("wallet: remember accounts: %w", err)
+		}
+	}
+	return nil
+}
+
 // Balance is an account's balance in minor units (0 without an account).
 func (s *Service) Balance(ctx context.Context, merchant string, r Ref) (int64, error) {
 	return s.BalanceIn(ctx, s.db.Read(), merchant, r)

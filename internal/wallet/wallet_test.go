@@ -221,3 +221,29 @@ func TestSpentMeanwhileChangesNothing(t *testing.T) {
 		clean(t, s)
 	})
 }
+
+// TestRememberKeepsCommittedAccountsOnly: Remember finds the accounts that
+// exist, in one query, and leaves those that do not for their first use.
+func TestRememberKeepsCommittedAccountsOnly(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s := setup(t, db)
+		fund(t, s, 7, 100)
+		fresh := NewService(db, time.Now)
+		if err := fresh.Remember(context.Background(), "demo", []Ref{Member(7, "USD"), Member(8, "USD"), Side(KindAdjustment, "test", "USD")}); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := fresh.ids.get("demo", Member(7, "USD")); !ok {
+			t.Fatal("an existing account was not remembered")
+		}
+		if _, ok := fresh.ids.get("demo", Side(KindAdjustment, "test", "USD")); !ok {
+			t.Fatal("an existing side was not remembered")
+		}
+		if _, ok := fresh.ids.get("demo", Member(8, "USD")); ok {
+			t.Fatal("an account that does not exist was remembered")
+		}
+		if _, err := fresh.Move(context.Background(), Request{Merchant: "demo", Key: "r-1", From: Member(7, "USD"), To: Member(8, "USD"), Amount: 40, Kind: "adjust"}); err != nil {
+			t.Fatal(err)
+		}
+		clean(t, fresh)
+	})
+}
