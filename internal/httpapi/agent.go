@@ -116,6 +116,15 @@ func (s *Server) agentOpenDownline(w http.ResponseWriter, r *http.Request) (any,
 	}
 	ctx := r.Context()
 	mer, m := merchantOf(ctx), memberOf(ctx)
+	// Registration asks visitors for a captcha; an agent opens accounts
+	// without one, so how many it may open in a window is bounded.
+	wait, err := s.Identity.Throttle(ctx, "agent-open:"+strconv.FormatInt(m.ID, 10), agentOpenLimit)
+	if err != nil {
+		return nil, err
+	}
+	if wait > 0 {
+		return nil, newError(http.StatusTooManyRequests, "request.too_many", retryAfter{RetryAfter: int(math.Ceil(wait.Seconds()))})
+	}
 	cfg, err := s.Merchant.Config(ctx, mer.Code)
 	if err != nil {
 		return nil, err
@@ -161,6 +170,10 @@ func (s *Server) agentOpenDownline(w http.ResponseWriter, r *http.Request) (any,
 	}
 	return openedDownline{ID: id, Username: strings.ToLower(username), Type: kind, MustChangePassword: identity.IsDefaultPassword(password)}, nil
 }
+
+// agentOpenLimit is how many downline accounts an agent may open within
+// identity.Window.
+const agentOpenLimit = 30
 
 // downlineTransfer is money an agent sends a direct downline.
 type downlineTransfer struct {
