@@ -304,7 +304,7 @@ func (s *Service) upsertAccount(ctx context.Context, q database.Querier, merchan
 		return 0, fmt.Errorf("wallet: incomplete account %+v", r)
 	}
 	negative := 1
-	if r.Kind == KindMember {
+	if memberOwned(r.Kind) {
 		negative = 0
 	}
 	var id int64

@@ -47,7 +47,27 @@ const (
 	// contracts (owner: the contract kind): it goes positive by the
 	// salaries and dividends paid (decision 0035).
 	KindCommission = "commission"
+	// KindBonus is a member's bonus money (owner: the member id, the
+	// merchant's currency): kept apart from cash until its wagering is
+	// done, and, like a member account, never below zero (decision 0037).
+	KindBonus = "bonus"
+	// KindPoints is a member's loyalty points (owner: the member id,
+	// currency PointsCurrency): never below zero, never expiring.
+	KindPoints = "points"
+	// KindPromo is what the merchant gave away (owner: what gave it, such
+	// as "promo:12", "rebate", "cashback", "points"): it goes negative by
+	// the cost of its promotions, in cash, bonus money or points.
+	KindPromo = "promo"
 )
+
+// PointsCurrency is the ledger currency of loyalty points: whole points,
+// no decimals, never converted at a rate the ledger knows of.
+const PointsCurrency = "PTS"
+
+// memberOwned kinds belong to one member and may never go below zero.
+func memberOwned(kind string) bool {
+	return kind == KindMember || kind == KindBonus || kind == KindPoints
+}
 
 // sharded kinds are the platform sides many members' movements touch at
 // once (every bet, every deposit of a channel): each is spread over
@@ -134,6 +154,16 @@ func Member(id int64, currency string) Ref {
 // Side is one of the platform's accounts (vendor code, adjustment reason).
 func Side(kind, owner, currency string) Ref {
 	return Ref{Kind: kind, Owner: owner, Currency: currency}
+}
+
+// Bonus is a member's bonus money account in a currency.
+func Bonus(id int64, currency string) Ref {
+	return Ref{Kind: KindBonus, Owner: formatID(id), Currency: currency}
+}
+
+// Points is a member's points account.
+func Points(id int64) Ref {
+	return Ref{Kind: KindPoints, Owner: formatID(id), Currency: PointsCurrency}
 }
 
 func formatID(id int64) string { return strconv.FormatInt(id, 10) }

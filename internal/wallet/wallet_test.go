@@ -247,3 +247,33 @@ func TestRememberKeepsCommittedAccountsOnly(t *testing.T) {
 		clean(t, fresh)
 	})
 }
+
+// TestMemberOwnedAccountsNeverGoNegative: bonus money and points belong to
+// a member as cash does, and are held to zero or more the same way; the
+// promotions' side that pays them may go negative.
+func TestMemberOwnedAccountsNeverGoNegative(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		s := setup(t, db)
+		ctx := context.Background()
+		tests := []struct {
+			name string
+			own  Ref
+			side Ref
+		}{
+			{"bonus money", Bonus(7, "USD"), Side(KindPromo, "promo:1", "USD")},
+			{"points", Points(7), Side(KindPromo, "points", PointsCurrency)},
+		}
+		for _, tt := range tests {
+			if _, err := s.Move(ctx, Request{Merchant: "demo", Key: tt.name + " grant", From: tt.side, To: tt.own, Amount: 50, Kind: "grant"}); err != nil {
+				t.Fatalf("%s: grant: %v", tt.name, err)
+			}
+			if _, err := s.Move(ctx, Request{Merchant: "demo", Key: tt.name + " over", From: tt.own, To: tt.side, Amount: 51, Kind: "spend"}); !errors.Is(err, ErrInsufficientFunds) {
+				t.Fatalf("%s: spending more than held: %v", tt.name, err)
+			}
+			if b, _ := s.Balance(ctx, "demo", tt.own); b != 50 {
+				t.Fatalf("%s: balance %d, want 50", tt.name, b)
+			}
+		}
+		clean(t, s)
+	})
+}
