@@ -67,6 +67,15 @@ const (
 	AgentsWrite Permission = "agents.write"
 	// AgentsSettle re-runs a settlement period.
 	AgentsSettle Permission = "agents.settle"
+	// PromotionsRead sees promotions, claims, bonus grants, points,
+	// redemptions, VIP levels, rebate runs and their costs.
+	PromotionsRead Permission = "promotions.read"
+	// PromotionsWrite composes promotions, points mall items, VIP levels
+	// and rebate rates.
+	PromotionsWrite Permission = "promotions.write"
+	// PromotionsReview decides promotion applications and points
+	// redemptions, and re-runs a rebate period.
+	PromotionsReview Permission = "promotions.review"
 	// MerchantsManage lists every merchant and creates merchants. Only
 	// platform operators ever hold it (PlatformPermissions).
 	MerchantsManage Permission = "merchants.manage"
@@ -104,6 +113,9 @@ var Permissions = []PermissionInfo{
 	{AgentsRead, "See the agent tree, contracts, settlement runs and commissions"},
 	{AgentsWrite, "Move members between uplines; offer and end the platform's contracts"},
 	{AgentsSettle, "Re-run a salary or dividend settlement period"},
+	{PromotionsRead, "See promotions, claims, bonus money, points, VIP levels and rebates with their costs"},
+	{PromotionsWrite, "Compose promotions, points mall items, VIP levels and rebate rates"},
+	{PromotionsReview, "Decide promotion applications and points redemptions; re-run a rebate period"},
 }
 
 // PlatformPermissions are held by platform operators only: the platform's
@@ -170,12 +182,12 @@ const (
 var BuiltinRoles = map[string][]Permission{
 	RoleOwner: allPermissions(),
 	RoleFinance: {DashboardRead, ReportsRead, PlayersRead, WalletAdjustRequest, WalletAdjustApprove, ApprovalsRead, ApprovalsDecide, AuditRead,
-		CashierRead, CashierDecide, CashierChannels, AgentsRead, AgentsSettle},
-	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, ApprovalsDecide, AuditRead, AgentsRead},
+		CashierRead, CashierDecide, CashierChannels, AgentsRead, AgentsSettle, PromotionsRead},
+	RoleRisk:      {DashboardRead, ReportsRead, PlayersRead, PlayersWrite, ApprovalsRead, ApprovalsDecide, AuditRead, AgentsRead, PromotionsRead},
 	RoleSupport:   {PlayersRead, PlayersWrite},
 	RoleContent:   {ContentWrite},
-	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite, AgentsRead, AgentsWrite},
-	RoleReadonly:  {DashboardRead, ReportsRead, PlayersRead, CashierRead, AgentsRead},
+	RoleMarketing: {DashboardRead, ReportsRead, PlayersRead, ContentWrite, AgentsRead, AgentsWrite, PromotionsRead, PromotionsWrite, PromotionsReview},
+	RoleReadonly:  {DashboardRead, ReportsRead, PlayersRead, CashierRead, AgentsRead, PromotionsRead},
 }
 
 // Covers reports whether have holds every permission of want.
