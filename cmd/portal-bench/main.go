@@ -47,13 +47,15 @@ func main() {
 	conns := flag.Int("c", 64, "concurrent connections")
 	dur := flag.Duration("d", 5*time.Second, "measured duration per endpoint")
 	warm := flag.Duration("warmup", time.Second, "unmeasured warm-up per endpoint")
-	only := flag.String("only", "", "run only one part: lobby, wallet, backoffice, cashier or agents")
+	only := flag.String("only", "", "run only one part: lobby, wallet, backoffice, cashier, agents or rebate")
 	dbs := flag.String("db", "", "wallet, back-office, cashier and agents parts on one database only: sqlite or postgres")
 	players := flag.Int("players", benchPlayers, "back office: players of the generated merchant")
 	bets := flag.Int("bets", benchBets, "back office: bets whose aggregates are generated")
 	deposits := flag.Int("deposits", benchDeposits, "cashier: sim deposit orders credited by webhook")
 	agentMembers := flag.Int("agent-members", benchAgentMembers, "agents: members of the generated team tree")
 	agentBets := flag.Int("agent-bets", benchAgentBets, "agents: bets whose aggregates are generated over the settled period")
+	rebateMembers := flag.Int("rebate-members", benchRebateMembers, "rebate: members of the generated merchant")
+	rebateBets := flag.Int("rebate-bets", benchRebateBets, "rebate: rounds generated on the settled day")
 	profile := flag.String("cpuprofile", "", "write this load generator's CPU profile to the file (the portal's: set PORTAL_PPROF)")
 	flag.Parse()
 	if *profile != "" {
@@ -82,6 +84,9 @@ func main() {
 	}
 	if err == nil && (*only == "" || *only == "agents") {
 		err = agentBenches(*portal, *dbs, *agentMembers, *agentBets)
+	}
+	if err == nil && (*only == "" || *only == "rebate") {
+		err = rebateBenches(*portal, *dbs, *rebateMembers, *rebateBets)
 	}
 	if err != nil {
 		pprof.StopCPUProfile()

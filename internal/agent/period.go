@@ -98,6 +98,14 @@ func (p Period) bounds(t int64, off, rt time.Duration) (int64, int64) {
 	return from.UnixMilli(), to.UnixMilli()
 }
 
+// Bounds is the day-long period of type p (daily, weekly from Monday,
+// semi-monthly, monthly) holding t (Unix ms) in the zone off east of UTC,
+// as [start, end) in Unix ms: rebate and cashback settle by the same
+// periods (decision 0039).
+func (p Period) Bounds(t int64, off time.Duration) (int64, int64) {
+	return p.bounds(t, off, 5*time.Minute)
+}
+
 // grace is how long after a period's end its settlement waits, so every
 // callback that recorded a bet inside it has committed: a fifth of the
 // period, at most a minute.

@@ -9,13 +9,16 @@ import (
 	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/identity"
+	"portal/internal/loyalty"
 	"portal/internal/merchant"
+	"portal/internal/promo"
+	"portal/internal/rebate"
 	"portal/internal/transferwallet"
 )
 
 // demoSeed names the demo data set; a new name re-seeds existing databases
 // once on their next start.
-const demoSeed = "demo-v5"
+const demoSeed = "demo-v6"
 
 // seed writes the demo merchants, their content and the catalogue. Every
 // step is idempotent, so running it again changes nothing.
@@ -37,6 +40,15 @@ func seed(ctx context.Context, db *database.DB) error {
 	}
 	if err := agent.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed agent contracts: %w", err)
+	}
+	if err := rebate.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed rebate rates: %w", err)
+	}
+	if err := loyalty.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed points mall and VIP levels: %w", err)
+	}
+	if err := promo.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed promotions: %w", err)
 	}
 	if err := seedWallets(ctx, db); err != nil {
 		return fmt.Errorf("seed wallets: %w", err)

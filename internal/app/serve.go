@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"portal/internal/agent"
+	"portal/internal/bonus"
 	"time"
 
 	"portal/internal/cashier"
@@ -18,13 +19,16 @@ import (
 	"portal/internal/identity"
 	"portal/internal/inbox"
 	"portal/internal/jobs"
+	"portal/internal/loyalty"
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
+	"portal/internal/promo"
 	"portal/internal/protection"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
+	"portal/internal/rebate"
 	"portal/internal/report"
 	"portal/internal/transferwallet"
 	"portal/internal/wallet"
@@ -94,6 +98,15 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	// Salaries and dividends of ended periods are paid, offers expire, and
 	// the agent centre's team figures are rolled up (decision 0035).
 	work.Every("agent.settle", time.Minute, api.Agents.SettleDue)
+	// Bonuses past their expiry give their balance back (decision 0037).
+	work.Every("bonus.expire", time.Minute, api.Bonus.ExpireDue)
+	// Rebate and cashback of ended periods are paid once per member
+	// (decision 0039).
+	work.Every("rebate.settle", time.Minute, api.Rebates.SettleDue)
+	// Points of each ended day's valid bets, and VIP upgrades with their
+	// rewards, each paid once (decision 0038).
+	work.Every("loyalty.points", time.Minute, api.Loyalty.EarnDue)
+	work.Every("loyalty.vip", 10*time.Minute, api.Loyalty.VIPDue)
 	// Today is rolled up at every run: that is routine, not news to log.
 	work.Every("agent.rollup", time.Minute, func(ctx context.Context) (int, error) { return 0, api.Agents.RollUp(ctx) })
 	if err := work.Start(ctx); err != nil {
@@ -175,8 +188,11 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 	// follows changes made by other processes through the watcher.
 	guard := protection.NewService(db, protection.Options{Log: log})
 	watcher.Subscribe(protection.Topic, guard.Invalidate)
+	// Bonus money (decision 0037): bets spend it after cash and count
+	// towards its wagering; a withdrawal request gives it up.
+	bonusMoney := bonus.NewService(db, ledger, bonus.Options{Log: log, OnBalance: hub.Balances})
 	games := provider.NewService(db, ledger, members, catalogue, merchants, provider.Options{Log: log, OnBalance: hub.Balance,
-		StakeGuard: httpapi.StakeGuard(guard), PlayGuard: guard.CheckPlay})
+		StakeGuard: httpapi.StakeGuard(guard), PlayGuard: guard.CheckPlay, Bonus: bonusMoney, OnBalances: hub.Balances})
 	ownGames := inhouse.NewService(db, games, catalogue, merchants, inhouse.Options{Log: log})
 	// The cashier: proofs kept in the upload store; members hear of their
 	// orders and balances over the hub.
@@ -185,7 +201,8 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 		return nil, nil, nil, err
 	}
 	deposits := cashier.NewService(db, ledger, cashier.Options{Log: log, Store: store,
-		OnStatus: httpapi.DepositEvents(hub), OnWithdrawal: httpapi.WithdrawalEvents(hub), OnBalance: hub.Balance, DepositGuard: guard.CheckDeposit})
+		OnStatus: httpapi.DepositEvents(hub), OnWithdrawal: httpapi.WithdrawalEvents(hub), OnBalance: hub.Balance, DepositGuard: guard.CheckDeposit,
+		BonusForfeit: bonusMoney.ForfeitIn})
 	// Transfer wallets (decision 0031): the vendors' transfer API is the
 	// simulator's, served by this process (its address is set once known).
 	transfers := transferwallet.NewService(db, ledger, transferwallet.Options{Log: log, OnBalance: hub.Balance, PlayGuard: guard.CheckPlay,
@@ -216,6 +233,10 @@ func build(ctx context.Context, cfg config.Config, db *database.DB, log *slog.Lo
 		Protection: guard,
 		Transfers:  transfers,
 		Agents:     agents,
+		Promos:     promo.NewService(db, ledger, promo.Options{Log: log, Store: store, OnBalance: hub.Balance, Bonus: promo.Bonuses{Service: bonusMoney}}),
+		Loyalty:    loyalty.NewService(db, ledger, merchants, loyalty.Options{Log: log, OnBalance: hub.Balance}),
+		Rebates:    rebate.NewService(db, ledger, rebate.Options{Log: log, OnBalance: hub.Balance}),
+		Bonus:      bonusMoney,
 		SMS:        sms,
 		Email:      email,
 		Outbox:     outbox,

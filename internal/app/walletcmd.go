@@ -101,14 +101,20 @@ func adjust(ctx context.Context, db *database.DB, ledger *wallet.Service, code, 
 	return nil
 }
 
-// seedWallets gives player01 its demo 10,000.00; the fixed key makes the
-// seed one transfer however often it runs.
+// seedWallets gives player01 its demo 10,000.00 and 5,000 points (so the
+// points mall can be tried at once); the fixed keys make the seed two
+// transfers however often it runs.
 func seedWallets(ctx context.Context, db *database.DB) error {
 	m, err := identity.NewService(db, time.Now).ByUsername(ctx, "demo", "player01")
 	if err != nil {
 		return err
 	}
-	_, err = wallet.NewService(db, time.Now).Move(ctx, wallet.Request{Merchant: "demo", Key: "seed:player01",
-		From: wallet.Side(wallet.KindAdjustment, "seed", "USD"), To: wallet.Member(m.ID, "USD"), Amount: 1_000_000, Kind: "adjust", Reference: "demo balance"})
+	ledger := wallet.NewService(db, time.Now)
+	if _, err = ledger.Move(ctx, wallet.Request{Merchant: "demo", Key: "seed:player01",
+		From: wallet.Side(wallet.KindAdjustment, "seed", "USD"), To: wallet.Member(m.ID, "USD"), Amount: 1_000_000, Kind: "adjust", Reference: "demo balance"}); err != nil {
+		return err
+	}
+	_, err = ledger.Move(ctx, wallet.Request{Merchant: "demo", Key: "seed:player01:points",
+		From: wallet.Side(wallet.KindPromo, "points", wallet.PointsCurrency), To: wallet.Points(m.ID), Amount: 5_000, Kind: "adjust", Reference: "demo points"})
 	return err
 }

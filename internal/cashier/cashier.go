@@ -37,6 +37,9 @@ type Options struct {
 	// 0032), asked inside the transaction that opens it; an error refuses
 	// the order. nil refuses none.
 	DepositGuard func(ctx context.Context, q database.Querier, merchant string, member, amount int64) error
+	// BonusForfeit ends the member's running bonus inside a withdrawal
+	// request's transaction (decision 0037); nil forfeits nothing.
+	BonusForfeit func(ctx context.Context, q database.Querier, merchant string, member int64, currency, reason string) (int64, error)
 }
 
 // Service runs channels, deposits and the gateways.

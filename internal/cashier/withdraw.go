@@ -373,6 +373,13 @@ func (s *Service) CreateWithdrawal(ctx context.Context, p Withdrawer, bankAccoun
 				return err
 			}
 			balance = tr.DebitBalance
+			// A withdrawal takes cash only; asking for one gives up a
+			// running bonus (its balance goes back to what paid it).
+			if s.opt.BonusForfeit != nil {
+				if _, err := s.opt.BonusForfeit(ctx, q, p.Merchant, p.MemberID, p.Currency, "withdrawal"); err != nil {
+					return err
+				}
+			}
 			return nil
 		})
 		if attempt == 2 || !database.IsTransient(err) {

@@ -108,6 +108,9 @@ type walletBalance struct {
 	CurrencySymbol string `json:"currencySymbol"`
 	Decimals       int    `json:"decimals"`
 	PlayMoney      bool   `json:"playMoney"`
+	// BonusBalance is the member's bonus money (decision 0037), apart
+	// from the cash in Balance; 0 for trial accounts.
+	BonusBalance int64 `json:"bonusBalance"`
 }
 
 func (s *Server) walletBalance(r *http.Request) (any, error) {
@@ -117,7 +120,14 @@ func (s *Server) walletBalance(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return walletBalance{Balance: b, Currency: mer.Currency, CurrencySymbol: mer.CurrencySymbol, Decimals: mer.Decimals, PlayMoney: m.Type.IsTrial()}, nil
+	var bonusMoney int64
+	if s.Bonus != nil && !m.Type.IsTrial() {
+		if bonusMoney, err = s.Bonus.Balance(ctx, m.MerchantCode, m.ID, mer.Currency); err != nil {
+			return nil, err
+		}
+	}
+	return walletBalance{Balance: b, Currency: mer.Currency, CurrencySymbol: mer.CurrencySymbol, Decimals: mer.Decimals, PlayMoney: m.Type.IsTrial(),
+		BonusBalance: bonusMoney}, nil
 }
 
 // merchantWallet (the merchant's wallets and the member's sub-wallets) is

@@ -192,7 +192,7 @@ func (s *Server) openSession(r *http.Request, memberID int64, first bool, create
 	if err != nil {
 		return loginResult{}, err
 	}
-	res := loginResult{Token: token, FirstTimeLogin: first, memberInfo: s.infoOf(m, mer)}
+	res := loginResult{Token: token, FirstTimeLogin: first, memberInfo: s.withPromos(r, s.infoOf(m, mer), m)}
 	res.PasswordChangeRequired = s.passwordChangeForced(m, mer, token)
 	res.PasswordExpired = res.PasswordChangeRequired
 	return res, nil

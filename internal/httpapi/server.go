@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"portal/internal/agent"
+	"portal/internal/bonus"
 
 	"github.com/go-chi/chi/v5"
 
@@ -16,13 +17,16 @@ import (
 	"portal/internal/catalog"
 	"portal/internal/identity"
 	"portal/internal/inbox"
+	"portal/internal/loyalty"
 	"portal/internal/merchant"
 	"portal/internal/notify"
 	"portal/internal/operator"
+	"portal/internal/promo"
 	"portal/internal/protection"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
+	"portal/internal/rebate"
 	"portal/internal/report"
 	"portal/internal/transferwallet"
 	"portal/internal/wallet"
@@ -90,6 +94,15 @@ type Deps struct {
 	// Agents runs the team tree, contracts and their settlement; nil
 	// answers its routes 404.
 	Agents *agent.Service
+	// Loyalty runs the points mall and the VIP levels; nil answers their
+	// routes 404.
+	Loyalty *loyalty.Service
+	// Rebates runs rebate and cashback; nil answers its routes 404.
+	Rebates *rebate.Service
+	// Promos runs promotions (issue 16); nil answers its routes 404.
+	Promos *promo.Service
+	// Bonus keeps bonus money (decision 0037); nil answers its routes 404.
+	Bonus *bonus.Service
 }
 
 // Server answers the API.

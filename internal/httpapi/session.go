@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -66,6 +65,8 @@ type memberInfo struct {
 	// code (decision 0034).
 	MobileVerified bool `json:"mobileVerified"`
 	EmailVerified  bool `json:"emailVerified"`
+	// availablePromoCount and availablePromo (G-002, G-023; promo.go).
+	promoAvailable
 }
 
 func (s *Server) infoOf(m *identity.Member, mer *merchant.Merchant) memberInfo {
@@ -77,7 +78,8 @@ func (s *Server) infoOf(m *identity.Member, mer *merchant.Merchant) memberInfo {
 	}
 	if mer.VIP && !m.Type.IsTrial() {
 		level := m.VIPLevel
-		info.HasVIP, info.VIPLevel, info.VIPLabel = true, &level, "VIP"+strconv.Itoa(level)
+		// The label is the level's name (decision 0038); the rank stays the number.
+		info.HasVIP, info.VIPLevel, info.VIPLabel = true, &level, s.vipLabel(mer.Code, level)
 	}
 	return info
 }
@@ -158,7 +160,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) (any, error) {
 	return loginResult{
 		Token: token, FirstTimeLogin: m.LastLoginAt.IsZero(),
 		PasswordExpired: s.Identity.PasswordChangeDue(m, mer.PasswordExpiryDays),
-		memberInfo:      s.infoOf(m, mer),
+		memberInfo:      s.withPromos(r, s.infoOf(m, mer), m),
 	}, nil
 }
 
@@ -230,7 +232,7 @@ func (s *Server) logout(r *http.Request) (any, error) {
 
 func (s *Server) memberInfo(r *http.Request) (any, error) {
 	ctx := r.Context()
-	info := s.infoOf(memberOf(ctx), merchantOf(ctx))
+	info := s.withPromos(r, s.infoOf(memberOf(ctx), merchantOf(ctx)), memberOf(ctx))
 	info.PasswordChangeRequired = s.passwordChangeForced(memberOf(ctx), merchantOf(ctx), tokenOf(ctx))
 	return info, nil
 }

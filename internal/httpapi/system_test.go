@@ -12,17 +12,20 @@ import (
 	"testing"
 	"time"
 
+	"portal/internal/bonus"
 	"portal/internal/catalog"
 	"portal/internal/database"
 	"portal/internal/dbtest"
 	"portal/internal/identity"
 	"portal/internal/inbox"
+	"portal/internal/loyalty"
 	"portal/internal/merchant"
 	"portal/internal/operator"
 	"portal/internal/protection"
 	"portal/internal/provider"
 	"portal/internal/provider/inhouse"
 	"portal/internal/realtime"
+	"portal/internal/rebate"
 	"portal/internal/report"
 	"portal/internal/wallet"
 )
@@ -288,7 +291,10 @@ func newSeededServer(t testing.TB, db *database.DB, own inhouse.Options) *Server
 	t.Cleanup(games.Close)
 	return New(Deps{Log: slog.New(slog.DiscardHandler), Merchant: ms, Catalog: cat, Identity: ids, Wallet: ledger, Games: games,
 		Inhouse: inhouse.NewService(db, games, cat, ms, own), Hub: hub, Operators: operator.NewService(db, nil), Inbox: inbox.NewService(db),
-		Reports: report.NewService(db, nil), Protection: guard, Agents: agent.NewService(db, ledger, agent.Options{Enabled: AgentSwitches(ms)})})
+		Reports: report.NewService(db, nil), Protection: guard, Agents: agent.NewService(db, ledger, agent.Options{Enabled: AgentSwitches(ms)}),
+		Rebates: rebate.NewService(db, ledger, rebate.Options{}),
+		Bonus:   bonus.NewService(db, ledger, bonus.Options{}),
+		Loyalty: loyalty.NewService(db, ledger, ms, loyalty.Options{})})
 }
 
 func TestPermissionFieldNames(t *testing.T) {

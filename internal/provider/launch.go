@@ -163,6 +163,17 @@ func (s *Service) GrantPlayMoney(ctx context.Context, merchantCode string, membe
 	return err
 }
 
+// PlayBalance is what a member may stake: cash and bonus money together,
+// the balance games show (decision 0037).
+func (s *Service) PlayBalance(ctx context.Context, merchantCode string, memberID int64) (int64, *merchant.Merchant, error) {
+	b, mer, err := s.Balance(ctx, merchantCode, memberID)
+	if err != nil {
+		return 0, nil, err
+	}
+	bonus, err := s.ledger.Balance(ctx, merchantCode, wallet.Bonus(memberID, mer.Currency))
+	return b + bonus, mer, err
+}
+
 // Balance is a member's balance in the merchant's currency.
 func (s *Service) Balance(ctx context.Context, merchantCode string, memberID int64) (int64, *merchant.Merchant, error) {
 	mer, err := s.merchants.Lookup(ctx, merchantCode)

@@ -115,9 +115,25 @@ type Options struct {
 	// stakes: nil (after an in-memory lookup) for a member without limits,
 	// so the bet path pays nothing more for them. nil guards nothing.
 	StakeGuard func(ctx context.Context, merchantCode string, memberID int64) StakeCheck
+	// Bonus is bonus money's say in the bet path (package bonus): the
+	// wagering of a member's running grant; nil counts no wagering.
+	Bonus BonusWagering
+	// OnBalances hears, instead of OnBalance, the new balances of a member
+	// who has a bonus account: cash and bonus apart; nil hears nothing.
+	OnBalances func(merchantCode string, memberID, cash, bonus int64, currency string)
 	// PlayGuard refuses a real-money launch (cooling off, self-excluded,
 	// the day's minutes used up); nil refuses none.
 	PlayGuard func(ctx context.Context, merchantCode string, memberID int64) error
+}
+
+// BonusWagering is what the bet path needs of bonus money (package bonus):
+// a game type's contribution to wagering, adding a stake's wager to a
+// running grant (converting it at its target), and taking a rolled-back
+// bet's wager off again, with where its bonus-funded leg is refunded.
+type BonusWagering interface {
+	Percent(ctx context.Context, merchant, gameType string) (int, error)
+	WagerIn(ctx context.Context, q database.Querier, grant, wager int64) (converted int64, err error)
+	UnwagerIn(ctx context.Context, q database.Querier, grant, wager int64) (refundTo wallet.Ref, err error)
 }
 
 // StakeCheck decides one stake inside the bet's transaction q: StatusOK

@@ -59,6 +59,7 @@ type player struct {
 	member   *identity.Member // the fields that never change; Status is not kept
 	currency string
 	account  wallet.Ref
+	bonus    wallet.Ref // the member's bonus money account (decision 0037)
 	side     wallet.Ref // the vendor's side, or the play-money side for trial accounts
 	mode     string
 	// accountID is the member's ledger account (opened, committed).
@@ -70,6 +71,9 @@ type player struct {
 	// stake is player protection's check of a real-money stake; nil for a
 	// member without limits.
 	stake StakeCheck
+	// split receives the cash and bonus balances an accepted movement
+	// left, for the member's own pages (the vendor sees their sum).
+	split *split
 }
 
 func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (Answer, error) {
@@ -94,6 +98,10 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 		if err != nil {
 			b = 0
 		}
+		// The vendor sees cash and bonus money as one balance.
+		if bonus, err := s.ledger.Balance(ctx, m.MerchantCode, wallet.Bonus(m.ID, mer.Currency)); err == nil {
+			b += bonus
+		}
 		return Answer{Status: st, Balance: b, Currency: mer.Currency, TransactionID: cb.TransactionID, Message: msg}
 	}
 	if cb.Currency != mer.Currency {
@@ -102,8 +110,8 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 	if op == OpRollback && cb.TransactionID == cb.ReferenceTransactionID {
 		return refuse(StatusBadRequest, "a rollback needs a transactionId of its own"), nil
 	}
-	p := player{member: m, currency: mer.Currency, account: wallet.Member(m.ID, mer.Currency), side: wallet.Side(wallet.KindVendor, vendor, mer.Currency), mode: ModeReal,
-		decimals: mer.Decimals}
+	p := player{member: m, currency: mer.Currency, account: wallet.Member(m.ID, mer.Currency), bonus: wallet.Bonus(m.ID, mer.Currency),
+		side: wallet.Side(wallet.KindVendor, vendor, mer.Currency), mode: ModeReal, decimals: mer.Decimals, split: &split{}}
 	if m.Type.IsTrial() {
 		p.side, p.mode = wallet.Side(wallet.KindPlay, vendor, mer.Currency), ModeTrial
 	}
@@ -165,8 +173,19 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 	}
 	if answer.Status == StatusOK {
 		answer.TransactionID = cb.TransactionID
+		if p.split.withBonus {
+			// Its id kept, the next bet's bonus leg needs no statement to
+			// find the account (a read the first time only).
+			if err := s.ledger.Remember(ctx, m.MerchantCode, []wallet.Ref{p.bonus}); err != nil {
+				s.log.WarnContext(ctx, "provider: remember bonus account", "err", err)
+			}
+		}
 		if moved {
-			s.onBalance(m.MerchantCode, m.ID, answer.Balance, p.currency)
+			if b := p.split; b.withBonus && s.guard.OnBalances != nil {
+				s.guard.OnBalances(m.MerchantCode, m.ID, b.cash, b.bonus, p.currency)
+			} else {
+				s.onBalance(m.MerchantCode, m.ID, b.cash, p.currency)
+			}
 		}
 	}
 	return answer, nil
@@ -185,6 +204,9 @@ type storedTx struct {
 	balance    int64
 	currency   string
 	rolledBack bool
+	// A bet's bonus-funded leg, the grant it counted towards and the wager
+	// it counted (0 for a member without bonus money).
+	bonusAmount, bonusGrant, wager int64
 }
 
 type round struct {
@@ -193,8 +215,9 @@ type round struct {
 	closed   bool
 	game     string
 	gameType string
-	// The round's sums so far, in minor units: bets, refunds, wins.
-	stake, refunded, win int64
+	// The round's sums so far, in minor units: bets, refunds, wins, and
+	// the bonus-funded share of the stakes (net of refunds).
+	stake, refunded, win, bonusStake int64
 }
 
 // state is what a callback's transaction reads before deciding: the
@@ -211,16 +234,31 @@ type state struct {
 	refFound     bool
 	refRoundWins int // wins of the referred transaction's round (rollbacks only)
 	balance      int64
+	// The member's bonus account (0: none, and then no bonus money at
+	// all), its balance, and the running grant (0: none).
+	bonusAccount, bonus, grant int64
 }
+
+// total is the balance the vendor sees: cash and bonus money.
+func (st state) total() int64 { return st.balance + st.bonus }
 
 // stateQuery reads a state. A bet's adds its token's session and the
 // member's status as they are now; a rollback's, the wins of the bet's
 // round.
+//
+// The member's bonus account comes by one LEFT JOIN on the accounts'
+// unique index; the running grant is looked up only when that account
+// exists (a CASE evaluates its subquery only then), so a member who never
+// had bonus money costs one index probe more and nothing else.
 const stateQuery = `SELECT t.id, t.kind, t.round_ref, t.member_id, t.amount, t.request_hash, t.balance, t.currency, t.rolled_back,
-	r.id, r.member_id, r.closed, r.game_code, r.game_type, r.stake, r.refunded, r.win,
+	r.id, r.member_id, r.closed, r.game_code, r.game_type, r.stake, r.refunded, r.win, r.bonus_stake,
 	b.id, b.kind, b.round_ref, b.member_id, b.amount, b.request_hash, b.balance, b.currency, b.rolled_back,
-	a.balance, %s
+	b.bonus_amount, b.bonus_grant, b.wager,
+	a.balance, bo.id, bo.balance,
+	CASE WHEN bo.id IS NULL THEN NULL ELSE (SELECT g.id FROM bonus_grants g WHERE g.merchant_code = a.merchant_code AND g.member_id = $6 AND g.state = 'active') END,
+	%s
 	FROM wallet_accounts a
+	LEFT JOIN wallet_accounts bo ON bo.merchant_code = a.merchant_code AND bo.kind = 'bonus' AND bo.owner = a.owner AND bo.currency = a.currency
 	LEFT JOIN vendor_transactions t ON t.vendor_code = $1 AND t.transaction_id = $2
 	LEFT JOIN game_rounds r ON r.vendor_code = $1 AND r.round_id = $3
 	LEFT JOIN vendor_transactions b ON b.vendor_code = $1 AND b.transaction_id = $4%s
@@ -229,7 +267,7 @@ const stateQuery = `SELECT t.id, t.kind, t.round_ref, t.member_id, t.amount, t.r
 var (
 	stateSQL    = fmt.Sprintf(stateQuery, "NULL, NULL, NULL, 0", "")
 	stateBetSQL = fmt.Sprintf(stateQuery, "g.member_id, g.vendor_code, m.status, 0", `
-	LEFT JOIN game_sessions g ON g.token_hash = $6 AND g.expires_at > $7
+	LEFT JOIN game_sessions g ON g.token_hash = $7 AND g.expires_at > $8
 	LEFT JOIN members m ON m.id = g.member_id`)
 	stateRollbackSQL = fmt.Sprintf(stateQuery, `NULL, NULL, NULL,
 	(SELECT COUNT(*) FROM vendor_transactions w WHERE w.round_ref = b.round_ref AND w.kind = 'win')`, "")
@@ -238,9 +276,9 @@ var (
 func (s *Service) state(ctx context.Context, q database.Querier, vendor, op string, cb Callback, p player) (state, error) {
 	var st state
 	var t, b nullTx
-	var rID, rMember, rClosed, rStake, rRefunded, rWin, gMember sql.NullInt64
+	var rID, rMember, rClosed, rStake, rRefunded, rWin, rBonus, gMember, boID, boBalance, grant sql.NullInt64
 	var rGame, rType, gVendor, mStatus sql.NullString
-	args := []any{vendor, cb.TransactionID, cb.RoundID, cb.ReferenceTransactionID, p.accountID}
+	args := []any{vendor, cb.TransactionID, cb.RoundID, cb.ReferenceTransactionID, p.accountID, p.member.ID}
 	query := stateSQL
 	switch op {
 	case OpBet:
@@ -254,9 +292,10 @@ func (s *Service) state(ctx context.Context, q database.Querier, vendor, op stri
 	}
 	err := q.QueryRowContext(ctx, query, args...).Scan(
 		&t.id, &t.kind, &t.roundRef, &t.memberID, &t.amount, &t.hash, &t.balance, &t.currency, &t.rolled,
-		&rID, &rMember, &rClosed, &rGame, &rType, &rStake, &rRefunded, &rWin,
+		&rID, &rMember, &rClosed, &rGame, &rType, &rStake, &rRefunded, &rWin, &rBonus,
 		&b.id, &b.kind, &b.roundRef, &b.memberID, &b.amount, &b.hash, &b.balance, &b.currency, &b.rolled,
-		&st.balance, &gMember, &gVendor, &mStatus, &st.refRoundWins)
+		&b.bonusAmount, &b.bonusGrant, &b.wager,
+		&st.balance, &boID, &boBalance, &grant, &gMember, &gVendor, &mStatus, &st.refRoundWins)
 	if err != nil {
 		return st, fmt.Errorf("provider: read state: %w", err)
 	}
@@ -264,8 +303,9 @@ func (s *Service) state(ctx context.Context, q database.Querier, vendor, op stri
 	st.ref, st.refFound = b.stored()
 	if rID.Valid {
 		st.round, st.roundFound = round{id: rID.Int64, memberID: rMember.Int64, closed: rClosed.Int64 == 1, game: rGame.String, gameType: rType.String,
-			stake: rStake.Int64, refunded: rRefunded.Int64, win: rWin.Int64}, true
+			stake: rStake.Int64, refunded: rRefunded.Int64, win: rWin.Int64, bonusStake: rBonus.Int64}, true
 	}
+	st.bonusAccount, st.bonus, st.grant = boID.Int64, boBalance.Int64, grant.Int64
 	if gMember.Valid {
 		st.session, st.sessionFound = playSession{memberID: gMember.Int64, vendor: gVendor.String, status: mStatus.String}, true
 	}
@@ -277,6 +317,7 @@ type nullTx struct {
 	id, memberID, amount, balance, rolled sql.NullInt64
 	roundRef                              sql.NullInt64
 	kind, hash, currency                  sql.NullString
+	bonusAmount, bonusGrant, wager        sql.NullInt64
 }
 
 func (n nullTx) stored() (storedTx, bool) {
@@ -284,7 +325,8 @@ func (n nullTx) stored() (storedTx, bool) {
 		return storedTx{}, false
 	}
 	return storedTx{id: n.id.Int64, kind: n.kind.String, roundRef: n.roundRef, memberID: n.memberID.Int64, amount: n.amount.Int64,
-		hash: n.hash.String, balance: n.balance.Int64, currency: n.currency.String, rolledBack: n.rolled.Int64 == 1}, true
+		hash: n.hash.String, balance: n.balance.Int64, currency: n.currency.String, rolledBack: n.rolled.Int64 == 1,
+		bonusAmount: n.bonusAmount.Int64, bonusGrant: n.bonusGrant.Int64, wager: n.wager.Int64}, true
 }
 
 // transact applies a bet, win or rollback inside a batch. moved tells
@@ -297,7 +339,7 @@ func (s *Service) transact(ctx context.Context, q database.Querier, vendor, op s
 		return Answer{}, false, err
 	}
 	refuse := func(status Status, msg string) (Answer, bool, error) {
-		return Answer{Status: status, Balance: st.balance, Currency: p.currency, TransactionID: cb.TransactionID, Message: msg}, false, nil
+		return Answer{Status: status, Balance: st.total(), Currency: p.currency, TransactionID: cb.TransactionID, Message: msg}, false, nil
 	}
 	hash := cb.hash(op)
 	if op == OpBet {
@@ -369,26 +411,46 @@ func (s *Service) bet(ctx context.Context, q database.Querier, vendor string, cb
 			return refuse(verdict, stakeRefusals[verdict])
 		}
 	}
-	// The debit comes first: refused for want of money, it has changed
-	// nothing.
-	balance, at, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.account, p.side, txBet, st.balance)
+	// Cash pays first, then bonus money (a running grant's only). The
+	// debits come first: refused for want of money, nothing has changed.
+	bonusPart := int64(0)
+	if cb.Amount > st.balance {
+		bonusPart = cb.Amount - st.balance
+		if st.grant == 0 || bonusPart > st.bonus {
+			return refuse(StatusInsufficientFunds, "the balance does not cover the stake")
+		}
+	}
+	m := money{cash: st.balance, bonus: st.bonus}
+	err := s.leg(ctx, q, p, vendor, cb, "", p.account, p.side, cb.Amount-bonusPart, txBet, &m)
 	if errors.Is(err, wallet.ErrInsufficientFunds) {
 		return refuse(StatusInsufficientFunds, "the balance does not cover the stake")
 	}
 	if err != nil {
 		return Answer{}, false, err
 	}
+	if err := s.leg(ctx, q, p, vendor, cb, bonusLeg, p.bonus, p.side, bonusPart, txBet, &m); err != nil {
+		if errors.Is(err, wallet.ErrInsufficientFunds) && bonusPart == cb.Amount {
+			return refuse(StatusInsufficientFunds, "the balance does not cover the stake")
+		}
+		// The cash leg is written: failing undoes it with the rest (the
+		// vendor retries). Only a movement outside the member's lane
+		// spending the bonus meanwhile gets here.
+		return Answer{}, false, err
+	}
 	change, gameCode, gameType := s.settle(r.id, "stake", cb.Amount, cb.RoundClosed), r.game, r.gameType
 	if !found {
 		change, gameCode, gameType = s.open(vendor, cb, p, game), game.Code, game.LobbyType()
 	}
-	if err := s.changeAndRecord(ctx, q, change, vendor, cb, txBet, p, hash, balance); err != nil {
+	if err := s.changeAndRecord(ctx, q, change, vendor, cb, txBet, p, hash, m.cash+m.bonus); err != nil {
 		return Answer{}, false, err
 	}
-	if err := s.count(ctx, q, p, moved, vendor, gameCode, gameType, report.Stake, cb.Amount, at); err != nil {
+	if err := s.bonusBet(ctx, q, p, vendor, cb, st, bonusPart, gameType, &m); err != nil {
 		return Answer{}, false, err
 	}
-	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
+	if err := s.count(ctx, q, p, m.moved, vendor, gameCode, gameType, report.Stake, cb.Amount, m.at); err != nil {
+		return Answer{}, false, err
+	}
+	return m.answer(p, st), m.moved, nil
 }
 
 func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, hash string, st state, refuse refuser) (Answer, bool, error) {
@@ -411,14 +473,24 @@ func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb
 				r.win+cb.Amount, ceiling, stake, p.limit.Multiple, p.limit.Max))
 		}
 	}
-	balance, at, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, cb, p.side, p.account, txWin, st.balance)
-	if err != nil {
+	// The bonus-funded share of the round's stakes wins its share into the
+	// bonus account while the grant runs; the rest, and all of it once the
+	// grant ended, is cash.
+	share := int64(0)
+	if st.grant != 0 && r.bonusStake > 0 && cb.Amount > 0 {
+		share = bonusShare(cb.Amount, r.bonusStake, r.stake-r.refunded)
+	}
+	m := money{cash: st.balance, bonus: st.bonus}
+	if err := s.leg(ctx, q, p, vendor, cb, "", p.side, p.account, cb.Amount-share, txWin, &m); err != nil {
 		return Answer{}, false, err
 	}
-	if err := s.changeAndRecord(ctx, q, s.settle(r.id, "win", cb.Amount, cb.RoundClosed), vendor, cb, txWin, p, hash, balance); err != nil {
+	if err := s.leg(ctx, q, p, vendor, cb, bonusLeg, p.side, p.bonus, share, txWin, &m); err != nil {
 		return Answer{}, false, err
 	}
-	if err := s.count(ctx, q, p, moved, vendor, r.game, r.gameType, report.Win, cb.Amount, at); err != nil {
+	if err := s.changeAndRecord(ctx, q, s.settle(r.id, "win", cb.Amount, cb.RoundClosed), vendor, cb, txWin, p, hash, m.cash+m.bonus); err != nil {
+		return Answer{}, false, err
+	}
+	if err := s.count(ctx, q, p, m.moved, vendor, r.game, r.gameType, report.Win, cb.Amount, m.at); err != nil {
 		return Answer{}, false, err
 	}
 	if cb.Amount >= s.bigWin && p.mode == ModeReal {
@@ -426,7 +498,7 @@ func (s *Service) win(ctx context.Context, q database.Querier, vendor string, cb
 			return Answer{}, false, err
 		}
 	}
-	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
+	return m.answer(p, st), m.moved, nil
 }
 
 func (s *Service) rollback(ctx context.Context, q database.Querier, vendor string, cb Callback, p player, hash string, st state, refuse refuser) (Answer, bool, error) {
@@ -439,20 +511,20 @@ func (s *Service) rollback(ctx context.Context, q database.Querier, vendor strin
 		if _, err := q.ExecContext(ctx, `INSERT INTO vendor_transactions (`+recordColumns+`)
 			VALUES ($1, $2, $3, NULL, $4, 0, '', '', 0, $5, $6), ($1, $7, $8, NULL, $4, $9, $10, $11, $12, $5, $6)`,
 			vendor, cb.ReferenceTransactionID, txTombstone, p.member.ID, p.currency, now,
-			cb.TransactionID, txRollback, cb.Amount, cb.ReferenceTransactionID, hash, st.balance); err != nil {
+			cb.TransactionID, txRollback, cb.Amount, cb.ReferenceTransactionID, hash, st.total()); err != nil {
 			return Answer{}, false, fmt.Errorf("provider: tombstone: %w", err)
 		}
-		return Answer{Status: StatusOK, Balance: st.balance, Currency: p.currency}, false, nil
+		return Answer{Status: StatusOK, Balance: st.total(), Currency: p.currency}, false, nil
 	}
 	switch {
 	case bet.memberID != p.member.ID:
 		return refuse(StatusTransactionNotFound, "referenceTransactionId is not this player's")
 	case bet.kind == txTombstone:
 		// Rolled back before it arrived, again: nothing to refund.
-		if err := s.record(ctx, q, vendor, cb, txRollback, 0, p, hash, st.balance); err != nil {
+		if err := s.record(ctx, q, vendor, cb, txRollback, 0, p, hash, st.total()); err != nil {
 			return Answer{}, false, err
 		}
-		return Answer{Status: StatusOK, Balance: st.balance, Currency: p.currency}, false, nil
+		return Answer{Status: StatusOK, Balance: st.total(), Currency: p.currency}, false, nil
 	case bet.kind != txBet:
 		return refuse(StatusBadRequest, "only a bet can be rolled back")
 	case st.refRoundWins > 0:
@@ -461,22 +533,41 @@ func (s *Service) rollback(ctx context.Context, q database.Querier, vendor strin
 		return refuse(StatusBadRequest, "amount differs from the bet's")
 	case bet.rolledBack:
 		// Rolled back already by another rollback: nothing more to refund.
-		if err := s.record(ctx, q, vendor, cb, txRollback, bet.roundRef.Int64, p, hash, st.balance); err != nil {
+		if err := s.record(ctx, q, vendor, cb, txRollback, bet.roundRef.Int64, p, hash, st.total()); err != nil {
 			return Answer{}, false, err
 		}
-		return Answer{Status: StatusOK, Balance: st.balance, Currency: p.currency}, false, nil
+		return Answer{Status: StatusOK, Balance: st.total(), Currency: p.currency}, false, nil
 	}
 	refund := cb
 	refund.Amount = bet.amount
-	balance, at, moved, err := s.move(ctx, q, p.member.MerchantCode, vendor, refund, p.side, p.account, txRollback, st.balance)
-	if err != nil {
+	// Each leg goes back where it came from: the bonus-funded one to the
+	// bonus account while its grant runs (and its wager comes off), to
+	// cash once the grant converted, to the paying side once it ended
+	// otherwise (that bonus is gone).
+	m := money{cash: st.balance, bonus: st.bonus}
+	bonusTo := p.bonus
+	if bet.bonusGrant != 0 && s.guard.Bonus != nil {
+		var err error
+		if bonusTo, err = s.guard.Bonus.UnwagerIn(ctx, q, bet.bonusGrant, bet.wager); err != nil {
+			return Answer{}, false, err
+		}
+	}
+	if err := s.leg(ctx, q, p, vendor, refund, "", p.side, p.account, bet.amount-bet.bonusAmount, txRollback, &m); err != nil {
+		return Answer{}, false, err
+	}
+	if err := s.leg(ctx, q, p, vendor, refund, bonusLeg, p.side, bonusTo, bet.bonusAmount, txRollback, &m); err != nil {
 		return Answer{}, false, err
 	}
 	if _, err := q.ExecContext(ctx, `UPDATE vendor_transactions SET rolled_back = 1 WHERE id = $1`, bet.id); err != nil {
 		return Answer{}, false, fmt.Errorf("provider: mark rolled back: %w", err)
 	}
-	if err := s.changeAndRecord(ctx, q, s.settle(bet.roundRef.Int64, "refunded", bet.amount, cb.RoundClosed), vendor, refund, txRollback, p, hash, balance); err != nil {
+	if err := s.changeAndRecord(ctx, q, s.settle(bet.roundRef.Int64, "refunded", bet.amount, cb.RoundClosed), vendor, refund, txRollback, p, hash, m.cash+m.bonus); err != nil {
 		return Answer{}, false, err
+	}
+	if bet.bonusAmount > 0 {
+		if _, err := q.ExecContext(ctx, `UPDATE game_rounds SET bonus_stake = bonus_stake - $1 WHERE id = $2`, bet.bonusAmount, bet.roundRef.Int64); err != nil {
+			return Answer{}, false, fmt.Errorf("provider: round's bonus stake: %w", err)
+		}
 	}
 	// The refund counts against the bet's round's game, which the
 	// rollback's roundId need not name.
@@ -486,30 +577,10 @@ func (s *Service) rollback(ctx context.Context, q database.Querier, vendor strin
 			return Answer{}, false, fmt.Errorf("provider: rolled back round: %w", err)
 		}
 	}
-	if err := s.count(ctx, q, p, moved, vendor, gameCode, gameType, report.Refund, bet.amount, at); err != nil {
+	if err := s.count(ctx, q, p, m.moved, vendor, gameCode, gameType, report.Refund, bet.amount, m.at); err != nil {
 		return Answer{}, false, err
 	}
-	return Answer{Status: StatusOK, Balance: balance, Currency: p.currency}, moved, nil
-}
-
-// move records the ledger transfer of a callback and returns the member's
-// balance after it and the transfer's time. A zero amount (a free spin's
-// bet, a losing round's closing win) moves nothing: the balance is the one
-// read before. The callback's id is fresh here (the transaction's state
-// said so), so the ledger does not look its key up again.
-func (s *Service) move(ctx context.Context, q database.Querier, merchantCode, vendor string, cb Callback, from, to wallet.Ref, kind string, before int64) (int64, int64, bool, error) {
-	if cb.Amount == 0 {
-		return before, 0, false, nil
-	}
-	t, err := s.ledger.MoveFreshIn(ctx, q, wallet.Request{Merchant: merchantCode, Key: "vendor:" + vendor + ":" + cb.TransactionID,
-		From: from, To: to, Amount: cb.Amount, Kind: kind, Reference: vendor + ":" + cb.RoundID})
-	if err != nil {
-		return 0, 0, false, err
-	}
-	if from.Kind == wallet.KindMember {
-		return t.DebitBalance, t.At, true, nil
-	}
-	return t.CreditBalance, t.At, true, nil
+	return m.answer(p, st), m.moved, nil
 }
 
 // count adds a transfer that moved real money to the back office's

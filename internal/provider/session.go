@@ -87,10 +87,12 @@ func (s *Service) callbackSession(ctx context.Context, token string, p player) (
 	if token == "" || len(token) > 100 {
 		return ps, false, nil
 	}
-	err := s.db.Read().QueryRowContext(ctx, `SELECT s.member_id, s.vendor_code, m.status, COALESCE(a.balance, 0)
+	// The vendor sees cash and bonus money as one balance (decision 0037).
+	err := s.db.Read().QueryRowContext(ctx, `SELECT s.member_id, s.vendor_code, m.status, COALESCE(a.balance, 0) + COALESCE(bo.balance, 0)
 		FROM game_sessions s
 		JOIN members m ON m.id = s.member_id
 		LEFT JOIN wallet_accounts a ON a.merchant_code = $3 AND a.kind = $4 AND a.owner = $5 AND a.currency = $6
+		LEFT JOIN wallet_accounts bo ON bo.merchant_code = $3 AND bo.kind = 'bonus' AND bo.owner = $5 AND bo.currency = $6
 		WHERE s.token_hash = $1 AND s.expires_at > $2`, hashToken(token), s.now().UnixMilli(),
 		p.member.MerchantCode, p.account.Kind, p.account.Owner, p.account.Currency).
 		Scan(&ps.memberID, &ps.vendor, &ps.status, &ps.balance)

@@ -14,6 +14,9 @@ type Event struct {
 	Type     string `json:"type"`
 	Balance  int64  `json:"balance,omitempty"`
 	Currency string `json:"currency,omitempty"`
+	// BonusBalance is a member's bonus money (type balance), sent when
+	// the member has a bonus account (decision 0037).
+	BonusBalance *int64 `json:"bonusBalance,omitempty"`
 	// Unread is the member's unread message count (type message).
 	Unread int `json:"unread,omitempty"`
 	// OrderID and Status name a deposit order that changed (type deposit).
@@ -146,6 +149,12 @@ func deliver(chans map[chan Event]struct{}, e Event) {
 // Balance is the listener the wallet contract calls after a commit.
 func (h *Hub) Balance(merchant string, member, balance int64, currency string) {
 	h.Publish(merchant, member, Event{Type: "balance", Balance: balance, Currency: currency})
+}
+
+// Balances tells a member's pages their cash and bonus balances (a member
+// with bonus money).
+func (h *Hub) Balances(merchant string, member, cash, bonus int64, currency string) {
+	h.Publish(merchant, member, Event{Type: "balance", Balance: cash, Currency: currency, BonusBalance: &bonus})
 }
 
 // Connections counts live connections (for tests and health).

@@ -1,28 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { closeGreeting, logInPlayer, shot, visitInEnglish as visit } from './support';
+import { expect, test } from '@playwright/test';
+import { closeGreeting, lastCode, logInPlayer, shot, solveCaptcha, visitInEnglish as visit } from './support';
 
 // The account flows through the browser, over the encrypted API, against
 // the seeded demo merchant in dev mode (SMS codes readable at /dev/outbox).
 
-async function lastCode(page: Page, to: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const res = await page.request.get('/dev/outbox');
-    const body = (await res.json()) as { value: { content: { to: string; code: string }[] } };
-    code = body.value.content.find((m) => m.to === to)?.code ?? '';
-    expect(code).not.toBe('');
-  }).toPass({ timeout: 5000 });
-  return code;
-}
 
-// solveCaptcha answers the captcha shown in a dialog (the demo merchant
-// requires one before an SMS code is sent), reading it from the dev route.
-async function solveCaptcha(page: Page, dialog: Locator): Promise<void> {
-  await expect(dialog.getByRole('img', { name: 'Verification code image' })).toBeVisible();
-  const res = await page.request.get('/dev/captcha/last');
-  const body = (await res.json()) as { value: { text: string } };
-  await dialog.getByLabel('Verification code', { exact: true }).fill(body.value.text);
-}
 
 test('log in by SMS code, then log out after confirming', async ({ page }) => {
   await visit(page, '/login');

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { LOOKS, closeGreeting, screensDir, shot, visitInEnglish, type Look } from './support';
+import { LOOKS, closeGreeting, lastCode, screensDir, shot, solveCaptcha, visitInEnglish, type Look } from './support';
 
 // The security centre (decision 0034): a member edits their nickname and
 // verifies an e-mail address with a code (dev mode: codes are read from
@@ -11,23 +11,7 @@ import { LOOKS, closeGreeting, screensDir, shot, visitInEnglish, type Look } fro
 // Registering and two code round trips take a while on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-async function lastCode(page: Page, to: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const res = await page.request.get('/dev/outbox');
-    const body = (await res.json()) as { value: { content: { to: string; code: string }[] } };
-    code = body.value.content.find((m) => m.to === to)?.code ?? '';
-    expect(code).not.toBe('');
-  }).toPass({ timeout: 5000 });
-  return code;
-}
 
-async function solveCaptcha(page: Page, scope: Locator, label = 'Verification code'): Promise<void> {
-  await expect(scope.getByRole('img', { name: 'Verification code image' })).toBeVisible();
-  const res = await page.request.get('/dev/captcha/last');
-  const body = (await res.json()) as { value: { text: string } };
-  await scope.getByLabel(label, { exact: true }).fill(body.value.text);
-}
 
 test('a member edits the nickname and verifies an e-mail address', async ({ browser }) => {
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });

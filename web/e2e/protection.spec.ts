@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { LOOKS, closeGreeting, screensDir, shot, visitInEnglish, type Look } from './support';
+import { LOOKS, closeGreeting, registerByPhone, screensDir, shot, type Look } from './support';
 
 // Player protection (issue 14 item 9, decision 0032): a member sets a daily
 // deposit limit in "Responsible gaming" (My account) and a deposit past it
@@ -20,23 +20,7 @@ const words: Record<string, { save: RegExp; limitDay: RegExp; refused: RegExp }>
   AR: { save: /^حفظ$/, limitDay: /حد الإيداع اليومي/, refused: /سيتجاوز حد الإيداع/ },
 };
 
-async function solveCaptcha(page: Page, dialog: Locator): Promise<void> {
-  await expect(dialog.getByRole('img', { name: 'Verification code image' })).toBeVisible();
-  const res = await page.request.get('/dev/captcha/last');
-  const body = (await res.json()) as { value: { text: string } };
-  await dialog.getByLabel('Verification code', { exact: true }).fill(body.value.text);
-}
 
-async function lastCode(page: Page, to: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const res = await page.request.get('/dev/outbox');
-    const body = (await res.json()) as { value: { content: { to: string; code: string }[] } };
-    code = body.value.content.find((m) => m.to === to)?.code ?? '';
-    expect(code).not.toBe('');
-  }).toPass({ timeout: 5000 });
-  return code;
-}
 
 // registered is a new browser context sized for look with a member of its
 // own registered by mobile number and logged in; the look's language and
@@ -46,18 +30,7 @@ async function registered(browser: Browser, look: Look, mobile: string): Promise
     look.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1366, height: 900 } },
   );
   const page = await ctx.newPage();
-  await visitInEnglish(page, '/register');
-  const dialog = page.getByRole('dialog', { name: 'Register' });
-  await dialog.getByLabel('Mobile number').fill(mobile);
-  await solveCaptcha(page, dialog);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('SMS code').fill(await lastCode(page, `+855${mobile.replace(/^0/, '')}`));
-  await dialog.getByLabel('New password', { exact: true }).fill('Limit@2026');
-  await dialog.getByLabel('Confirm new password').fill('Limit@2026');
-  await dialog.getByRole('button', { name: 'Register' }).click();
-  // Registered means logged in: the session token is kept (the header's
-  // name may show only an ellipsis on a phone while it loads).
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('token')), { timeout: 20_000 }).not.toBeNull();
+  await registerByPhone(page, mobile, 'Limit@2026');
   await closeGreeting(page);
   await page.evaluate(
     ([lang, theme]) => {

@@ -79,7 +79,7 @@ test('/login shows home, moves to / and opens the login popup; a member logs in'
   await dialog.getByLabel('Password').fill('Player@123');
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(page.locator('.member-name')).toHaveText('player01');
-  await expect(page.locator('.vip-label')).toHaveText('VIP3');
+  await expect(page.locator('.vip-label')).toHaveText('Platinum');
 });
 
 test('/register opens the registration form from the merchant rules', async ({ page }) => {
@@ -192,7 +192,7 @@ test('the VIP and referral switches govern every place they show (A-016, A-017)'
   await login.getByLabel('Username', { exact: true }).fill('player01');
   await login.getByLabel('Password').fill('Player@123');
   await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.locator('.vip-label')).toHaveText('VIP3');
+  await expect(page.locator('.vip-label')).toHaveText('Platinum');
   await page.goto('/member?page=referral');
   const content = page.locator('.member-content');
   await expect(content.getByText('player01', { exact: true })).toBeVisible();

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -160,4 +160,43 @@ export async function logInOperator(page: Page, username: string): Promise<void>
   await page.getByLabel('Authenticator code').fill(totp(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+}
+
+/** lastCode is the last SMS code sent to a number (+855...), read from the
+ * dev outbox. */
+export async function lastCode(page: Page, to: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const res = await page.request.get('/dev/outbox');
+    const body = (await res.json()) as { value: { content: { to: string; code: string }[] } };
+    code = body.value.content.find((m) => m.to === to)?.code ?? '';
+    expect(code).not.toBe('');
+  }).toPass({ timeout: 5000 });
+  return code;
+}
+
+/** solveCaptcha answers the captcha shown in scope, read from the dev
+ * route. */
+export async function solveCaptcha(page: Page, scope: Locator, label = 'Verification code'): Promise<void> {
+  await expect(scope.getByRole('img', { name: 'Verification code image' })).toBeVisible();
+  const res = await page.request.get('/dev/captcha/last');
+  const body = (await res.json()) as { value: { text: string } };
+  await scope.getByLabel(label, { exact: true }).fill(body.value.text);
+}
+
+/** registerByPhone registers a new member by mobile number (0 and eight
+ * digits) on page, in English, and waits until the session is kept: the
+ * member is logged in. */
+export async function registerByPhone(page: Page, mobile: string, password: string): Promise<void> {
+  await visitInEnglish(page, '/register');
+  const dialog = page.getByRole('dialog', { name: 'Register' });
+  await dialog.getByLabel('Mobile number').fill(mobile);
+  await solveCaptcha(page, dialog);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('SMS code').fill(await lastCode(page, `+855${mobile.replace(/^0/, '')}`));
+  await dialog.getByLabel('New password', { exact: true }).fill(password);
+  await dialog.getByLabel('Confirm new password').fill(password);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  // The header's name may show only an ellipsis on a phone while it loads.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('token')), { timeout: 20_000 }).not.toBeNull();
 }

@@ -23,6 +23,8 @@ type Wallet interface {
 	SessionByToken(ctx context.Context, token string) (provider.GameSession, bool, error)
 	BetStateOf(ctx context.Context, vendor, transactionID string) (provider.BetState, error)
 	Balance(ctx context.Context, merchantCode string, memberID int64) (int64, *merchant.Merchant, error)
+	// PlayBalance is cash and bonus money together: what a game shows.
+	PlayBalance(ctx context.Context, merchantCode string, memberID int64) (int64, *merchant.Merchant, error)
 }
 
 // Catalogue is what they need of the lobby's catalogue.

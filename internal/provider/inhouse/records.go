@@ -195,7 +195,7 @@ func (s *Service) Session(ctx context.Context, p Player, gameCode string) (Sessi
 	if !known(gameCode) {
 		return SessionView{}, fmt.Errorf("%w: unknown game %q", ErrBet, gameCode)
 	}
-	bal, _, err := s.wallet.Balance(ctx, p.Merchant.Code, p.Session.MemberID)
+	bal, _, err := s.wallet.PlayBalance(ctx, p.Merchant.Code, p.Session.MemberID)
 	if err != nil {
 		return SessionView{}, err
 	}
