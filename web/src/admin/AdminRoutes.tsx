@@ -14,6 +14,7 @@ import { MerchantsPage } from './merchants/MerchantsPage';
 import { MessagesPage } from './messages/MessagesPage';
 import { OperatorsPage } from './operators/OperatorsPage';
 import { PlayersPage } from './players/PlayersPage';
+import { PromotionsPage } from './promotions/PromotionsPage';
 import { ReportsPage } from './reports/ReportsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { LaterSection, NotPermitted } from './sections/LaterSection';
@@ -31,6 +32,7 @@ const built: Record<string, () => ReactNode> = {
   messages: () => <MessagesPage />,
   operators: () => <OperatorsPage />,
   players: () => <PlayersPage />,
+  promotions: () => <PromotionsPage />,
   reports: () => <ReportsPage />,
   settings: () => <SettingsPage />,
 };

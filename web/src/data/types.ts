@@ -112,4 +112,8 @@ export type Member = {
   vipRankLevel?: number;
   vipLabelName?: string;
   passwordChangeRequired: boolean;
+  // Promotions the member can join or claim now, and the features offered
+  // (G-002, G-023: REFERRAL enabled shows refer-and-earn).
+  availablePromoCount?: number;
+  availablePromo?: { type: string; enabled: boolean }[];
 };

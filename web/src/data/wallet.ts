@@ -9,7 +9,8 @@ import { usePermission } from './permission';
 
 // The wallet answers (checklist D-001..D-005). Amounts are integer minor
 // units; decimals says how many of them make one unit.
-export type Balance = { balance: number; currency: string; currencySymbol: string; decimals: number };
+// bonusBalance is the running bonus (issue 16), apart from the cash balance.
+export type Balance = { balance: number; currency: string; currencySymbol: string; decimals: number; bonusBalance?: number };
 
 // Keys carry the session token: a log-out and a log-in as someone else
 // never shows the previous member's balance. The socket writes into the

@@ -63,7 +63,10 @@ export async function request<T>(method: string, path: string, opts: Options = {
   Object.assign(headers, opts.headers);
   let body: string | undefined;
   if (opts.body !== undefined) {
-    if (opts.form) {
+    if (opts.body instanceof FormData) {
+      // multipart: the browser writes the Content-Type with its boundary.
+      body = opts.body as unknown as string;
+    } else if (opts.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(opts.body as Record<string, string>).toString();
     } else if (opts.encrypted && encryption.enabled) {
@@ -116,6 +119,7 @@ export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob>
 
 export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
 export const post = <T>(path: string, body?: unknown, encrypted = false) => request<T>('POST', path, { body, encrypted });
+export const postMultipart = <T>(path: string, data: FormData) => request<T>('POST', path, { body: data });
 export const postForm = <T>(path: string, fields: Record<string, string>) => request<T>('POST', path, { body: fields, form: true });
 export const put = <T>(path: string, body?: unknown, encrypted = false) => request<T>('PUT', path, { body, encrypted });
 export const del = <T>(path: string, query?: Query) => request<T>('DELETE', path, { query });

@@ -5,16 +5,16 @@ import { initReactI18next } from 'react-i18next';
 // cashier's (cashier.*) come with their pages (features/inhouse/strings.ts,
 // features/member/cashier/strings.ts). i18n.test.ts holds these
 // names equal to en.json's namespaces.
-import { agent, common, download, errors, favourites, footer, forgot, form, game, header, help, home, ipVerify, language, lobby, login, lottery, member, messages, nav, notFound, notice, password, pointMall, promotions, protection, records, register, seamless, side, status, theme, totp, type, wallet } from '../locales/en.json';
+import { agent, common, download, errors, favourites, footer, forgot, form, game, header, help, home, ipVerify, language, lobby, login, lottery, member, messages, nav, notFound, notice, password, promotions, protection, records, register, seamless, side, status, theme, totp, type, wallet } from '../locales/en.json';
 import { put, setApiLanguage } from './api';
 import { bcp47, rememberLanguage, rtlLanguages } from './language';
 
 // English is bundled as the fallback for any key a catalogue lacks; every
 // other catalogue is its own chunk, loaded when chosen, so a visitor
 // downloads one language, not thirty-five.
-export const bundledEnglish = { agent, common, download, errors, favourites, footer, forgot, form, game, header, help, home, ipVerify, language, lobby, login, lottery, member, messages, nav, notFound, notice, password, pointMall, promotions, protection, records, register, seamless, side, status, theme, totp, type, wallet };
+export const bundledEnglish = { agent, common, download, errors, favourites, footer, forgot, form, game, header, help, home, ipVerify, language, lobby, login, lottery, member, messages, nav, notFound, notice, password, promotions, protection, records, register, seamless, side, status, theme, totp, type, wallet };
 // Namespaces of en.json that their own chunks add when they load.
-export const lazyEnglish = ['inhouse', 'cashier'];
+export const lazyEnglish = ['inhouse', 'cashier', 'promo', 'bonus', 'rewards', 'vip', 'rebate', 'pointMall'];
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json']);
 
 void i18n.use(initReactI18next).init({

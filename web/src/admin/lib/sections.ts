@@ -22,6 +22,7 @@ export const sections: Section[] = [
   { id: 'messages', path: '/messages', anyOf: ['content.write'], built: true },
   { id: 'reports', path: '/reports', anyOf: ['reports.read'], built: true, parts: ['ggr', 'profitLoss', 'players'] },
   { id: 'agents', path: '/agents', anyOf: ['agents.read', 'agents.write', 'agents.settle'], built: true, parts: ['tree', 'contracts', 'runs', 'commission'] },
+  { id: 'promotions', path: '/promotions', anyOf: ['promotions.read', 'promotions.write', 'promotions.review'], built: true, parts: ['promotions', 'applications', 'bonus', 'points', 'redemptions', 'vip', 'rebate'] },
   { id: 'approvals', path: '/approvals', anyOf: ['wallet.adjust.request', 'wallet.adjust.approve', 'approvals.read', 'approvals.decide', 'settings.write'], built: true },
   { id: 'audit', path: '/audit', anyOf: ['audit.read'], built: true },
   { id: 'operators', path: '/operators', anyOf: ['operators.manage', 'roles.manage'], built: true },

@@ -12,6 +12,8 @@ import { usePermission } from '../../data/permission';
 import type { Member } from '../../data/types';
 import { get } from '../../lib/api';
 import { lazyPage } from '../../lib/lazyPage';
+import { useRewardsSummary } from '../promotions/api';
+import '../promotions/strings';
 import { LazyBankAccountsSection, LazyPaymentPasswordSection } from './cashier/security';
 import { ContactSection } from './ContactSection';
 import { ProfileSection } from './ProfileSection';
@@ -30,6 +32,9 @@ const chunks: Record<string, ComponentType> = {
   depositv2: lazyPage(() => import('./cashier/DepositPage').then((m) => ({ default: m.DepositPage }))),
   withdraw: lazyPage(() => import('./cashier/WithdrawPage').then((m) => ({ default: m.WithdrawPage }))),
   transferUpline: lazyPage(() => import('./cashier/TransferUplinePage').then((m) => ({ default: m.TransferUplinePage }))),
+  bonusDetails: lazyPage(() => import('./bonus/BonusDetails').then((m) => ({ default: m.BonusDetails }))),
+  rewardCenter: lazyPage(() => import('./rewards/RewardCenter').then((m) => ({ default: m.RewardCenter }))),
+  manualRebate: lazyPage(() => import('./rebate/ManualRebate').then((m) => ({ default: m.ManualRebate }))),
 };
 
 function useMemberInfo() {
@@ -62,10 +67,16 @@ export function MemberPage() {
   const pages = memberPages.filter((p) => p !== 'referral' || referral);
   const page = pages.includes(params.get('page') ?? '') ? params.get('page')! : 'securityCenter';
   const trial = useMemberInfo().data?.isTrial;
-  // Red count badges (spec §2, E-014); missions and rewards join with
-  // their features.
+  // Red count badges (spec §2, E-013..E-015): unread messages, rewards
+  // waiting for a claim; missions come with their slice and count 0 until
+  // then (CountBadge shows nothing at 0).
   const unread = useUnreadMessages();
-  const badges: Record<string, { count: number; label: string }> = { messageV2: { count: unread, label: t('messages.unreadCount', { count: unread }) } };
+  const rewards = useRewardsSummary().data?.count ?? 0;
+  const badges: Record<string, { count: number; label: string }> = {
+    messageV2: { count: unread, label: t('messages.unreadCount', { count: unread }) },
+    rewardCenter: { count: rewards, label: t('rewards.badge', { count: rewards }) },
+    missionLeaderboard: { count: 0, label: '' },
+  };
   const Chunk = chunks[page];
   return (
     <div className="page member-page">

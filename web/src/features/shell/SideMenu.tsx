@@ -4,9 +4,10 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { categoryRoutes } from '../../app/layout';
 import { BannerStrip } from '../../components/BannerStrip';
 import { useMenus } from '../../data/catalog';
-import { useNotices } from '../../data/content';
+import { useMember } from '../../data/member';
 import { usePermission } from '../../data/permission';
 import { openCustomerService } from '../../lib/customerService';
+import { usePromotions } from '../promotions/api';
 import { rtlLanguages } from '../../lib/language';
 import { useSessionToken } from '../../lib/session';
 import { CategoryIcon } from './categoryIcons';
@@ -16,15 +17,19 @@ import { SocialLinks } from './SocialLinks';
 
 // SideMenu is the collapsible left menu (spec §2). VIP bonus shows for a
 // visitor or when the merchant runs VIP; refer-and-earn when referral is
-// on; promotions only when there are some.
+// offered (G-023); promotions only when there are live ones.
 export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const p = usePermission();
   const loggedIn = !!useSessionToken();
   const menus = useMenus();
-  const notices = useNotices();
-  const hasPromotions = (notices.data?.promotion.length ?? 0) > 0;
+  const { member } = useMember();
+  const promotions = usePromotions();
+  const hasPromotions = (promotions.data?.content.length ?? 0) > 0;
+  // Refer-and-earn (G-023): a member sees it when the server says REFERRAL
+  // is offered to them; a visitor when the merchant runs referral.
+  const referral = member?.availablePromo ? member.availablePromo.some((x) => x.type === 'REFERRAL' && x.enabled) : p.referral;
   const categories = navEntries(menus.data ?? []).filter((m) => m.gameType !== 'HOME' && m.gameType !== 'PROMO');
 
   return (
@@ -35,7 +40,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
       <nav>
         <ul className="side-list">
           {(!loggedIn || p.vip) && <SideLink to="/promotions?tab=vip" icon="♛" label={t('side.vipBonus')} />}
-          {p.referral && <SideLink to="/member?page=referral" icon="✚" label={t('side.referEarn')} />}
+          {referral && <SideLink to="/member?page=referral" icon="✚" label={t('side.referEarn')} />}
           <SideLink to="/member?page=personalHistoryCopy" icon="▤" label={t('side.bonusBets')} />
           <SideLink to="/promotions" icon="★" label={t('side.events')} />
           <SideLink to="/" icon="⌂" label={t('nav.HOME')} end />

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCreateWithdrawal, type WithdrawInfo, type Withdrawal } from './withdrawApi';
 import { checkWithdrawAmount } from './withdrawAmount';
 import { withdrawErrorText } from './withdrawErrors';
@@ -15,7 +16,7 @@ export const SECURITY_PAGE = '/member?page=securityCenter';
  * password. What would be refused anyway is said before the form: no
  * payment password, no account, the wagering requirement not met, too
  * many open withdrawals. */
-export function WithdrawForm({ info: i, onDone }: { info: WithdrawInfo; onDone: (w: Withdrawal) => void }) {
+export function WithdrawForm({ info: i, onDone, bonusAtRisk = null }: { info: WithdrawInfo; onDone: (w: Withdrawal) => void; bonusAtRisk?: number | null }) {
   const { t } = useTranslation();
   if (!i.paymentPasswordSet || i.accounts.length === 0) {
     return (
@@ -27,10 +28,10 @@ export function WithdrawForm({ info: i, onDone }: { info: WithdrawInfo; onDone: 
       </div>
     );
   }
-  return <Form info={i} onDone={onDone} />;
+  return <Form info={i} onDone={onDone} bonusAtRisk={bonusAtRisk} />;
 }
 
-function Form({ info: i, onDone }: { info: WithdrawInfo; onDone: (w: Withdrawal) => void }) {
+function Form({ info: i, onDone, bonusAtRisk }: { info: WithdrawInfo; onDone: (w: Withdrawal) => void; bonusAtRisk: number | null }) {
   const { t } = useTranslation();
   const money = useCashierMoney();
   const m = (minor: number) => money(minor, i.decimals, i.currency);
@@ -43,6 +44,9 @@ function Form({ info: i, onDone }: { info: WithdrawInfo; onDone: (w: Withdrawal)
   // answer asks for the same withdrawal again; a changed form is a new one.
   const requestId = useRef<string | null>(null);
   const inFlight = useRef(false);
+  // A withdrawal forfeits a running bonus (issue 16): the member is asked
+  // first, with the amount that will be lost.
+  const [askBonus, setAskBonus] = useState(false);
   const blocked = i.turnover.remaining > 0 ? 'turnover' : i.maxOpen > 0 && i.openCount >= i.maxOpen ? 'open' : '';
   const { minor, problem } = checkWithdrawAmount(text, i);
   const accountProblem = !i.accounts.some((a) => a.id === account);
@@ -56,6 +60,15 @@ function Form({ info: i, onDone }: { info: WithdrawInfo; onDone: (w: Withdrawal)
     e.preventDefault();
     setShown(true);
     if (blocked || problem || accountProblem || passwordProblem || minor === null || inFlight.current) return;
+    if (bonusAtRisk !== null) {
+      setAskBonus(true);
+      return;
+    }
+    await send();
+  }
+
+  async function send() {
+    if (minor === null || inFlight.current) return;
     requestId.current ??= newRequestId();
     inFlight.current = true;
     try {
@@ -160,6 +173,16 @@ function Form({ info: i, onDone }: { info: WithdrawInfo; onDone: (w: Withdrawal)
       <button type="submit" className="button button-primary" disabled={!!blocked || create.isPending}>
         {t('cashier.withdraw.submit')}
       </button>
+      {askBonus && (
+        <ConfirmDialog
+          text={t('bonus.withdrawConfirm', { amount: m(bonusAtRisk ?? 0) })}
+          onCancel={() => setAskBonus(false)}
+          onConfirm={() => {
+            setAskBonus(false);
+            void send();
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -10,6 +10,9 @@ import { WithdrawalCard } from './WithdrawalCard';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawHistory } from './WithdrawHistory';
 import { useCashierMoney } from './format';
+import { useBonus } from '../bonus/api';
+import '../../promotions/loyalty.css';
+import '../../promotions/strings';
 import './deposit.css';
 import './withdraw.css';
 // English cashier.* strings load with this page, not with the lobby.
@@ -31,10 +34,16 @@ export function WithdrawPage() {
 function Withdraw() {
   const { t } = useTranslation();
   const info = useWithdrawInfo();
+  const bonus = useBonus();
   const [made, setMade] = useState<Withdrawal | null>(null);
+  const money = useCashierMoney();
   if (info.isError && !info.data) return <LoadError error={info.error} onRetry={() => void info.refetch()} />;
   if (!info.data) return <Spinner />;
   const i = info.data;
+  // A running bonus is forfeited by a withdrawal (issue 16), whatever its
+  // balance (the grant ends with it); said here and asked again before the
+  // request goes. null: no bonus runs.
+  const atRisk = bonus.data?.active ? bonus.data.bonusBalance : null;
   return (
     <div className="cashier withdraw">
       <Summary info={i} />
@@ -48,7 +57,14 @@ function Withdraw() {
           </button>
         </section>
       ) : (
-        <WithdrawForm info={i} onDone={setMade} />
+        <>
+          {atRisk !== null && (
+            <p className="promo-warning" role="note" data-testid="withdraw-bonus-warning">
+              {t('bonus.withdrawWarning', { amount: money(atRisk, i.decimals, i.currency) })}
+            </p>
+          )}
+          <WithdrawForm info={i} onDone={setMade} bonusAtRisk={atRisk} />
+        </>
       )}
       <WithdrawHistory />
     </div>
