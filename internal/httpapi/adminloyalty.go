@@ -142,7 +142,9 @@ func (s *Server) adminRedemptions(r *http.Request) (any, error) {
 		return nil, err
 	}
 	p := paramsOf(r.Context())
-	page, err := s.Loyalty.AdminRedemptions(r.Context(), mer.Code, p.String("status"), p.Int("pageNum"), p.Int("pageSize"))
+	page, err := s.Loyalty.AdminRedemptions(r.Context(), mer.Code, p.String("status"),
+		// The item's name in the operator's language where it has one.
+		mer.PickLanguage(p.String("language"), r.Header.Get("Accept-Language")), p.Int("pageNum"), p.Int("pageSize"))
 	return adminRedemptionPage{moneyUnit: moneyOf(mer), Page: page}, err
 }
 

@@ -387,7 +387,7 @@ func TestDecideOnce(t *testing.T) {
 		if err != nil || list.Total != 2 || list.Content[0].Status != "rejected" || list.Content[1].Status != "approved" {
 			t.Fatalf("list %+v %v", list, err)
 		}
-		q, err := w.svc.AdminRedemptions(ctx, "demo", "applying", 1, 20)
+		q, err := w.svc.AdminRedemptions(ctx, "demo", "applying", "EN", 1, 20)
 		if err != nil || q.Total != 0 {
 			t.Fatalf("queue %+v %v", q, err)
 		}

@@ -351,7 +351,7 @@ func (s *Service) Redemptions(ctx context.Context, merchant string, member int64
 
 // AdminRedemptions is a page of the merchant's redemptions (state "":
 // all), oldest applying first when filtered, else newest first.
-func (s *Service) AdminRedemptions(ctx context.Context, merchant, state string, page, size int) (Page[AdminRedemption], error) {
+func (s *Service) AdminRedemptions(ctx context.Context, merchant, state, language string, page, size int) (Page[AdminRedemption], error) {
 	page, size = pageOf(page, size)
 	var total int64
 	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM point_redemptions WHERE merchant_code = $1 AND ($2 = '' OR state = $2)`, merchant, state).
@@ -367,11 +367,14 @@ func (s *Service) AdminRedemptions(ctx context.Context, merchant, state string, 
 	if err != nil {
 		return Page[AdminRedemption]{}, err
 	}
-	m, err := s.merchantOf(ctx, merchant)
-	if err != nil {
-		return Page[AdminRedemption]{}, err
+	if language == "" {
+		m, err := s.merchantOf(ctx, merchant)
+		if err != nil {
+			return Page[AdminRedemption]{}, err
+		}
+		language = m.DefaultLanguage
 	}
-	names, err := s.itemNames(ctx, merchant, m.DefaultLanguage)
+	names, err := s.itemNames(ctx, merchant, language)
 	if err != nil {
 		return Page[AdminRedemption]{}, err
 	}

@@ -176,7 +176,7 @@ for (const look of [LOOKS.desktopEnLight, LOOKS.desktopEnDark, LOOKS.phoneKmLigh
         // The payouts agent01 paid its downline in the first test: a wide
         // table, which must scroll inside its box, not widen the page.
         await page.getByRole('tab').nth(1).click();
-        await expect(page.locator('.agent-table-wrap table').last()).toBeVisible();
+        await expect(page.locator('.data-table-wrap table').last()).toBeVisible();
       }
       // No page is wider than the screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

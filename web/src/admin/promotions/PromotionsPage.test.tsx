@@ -128,6 +128,9 @@ describe('PromotionsPage', () => {
     const user = userEvent.setup({ delay: null });
     open();
     await user.click(await screen.findByRole('button', { name: 'promotions.list.new' }));
+    // A new promotion starts now unless told otherwise.
+    expect((screen.getByLabelText('promotions.builder.startsAt') as HTMLInputElement).value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+    fireEvent.change(screen.getByLabelText('promotions.builder.startsAt'), { target: { value: '' } });
     await user.click(screen.getByRole('button', { name: 'promotions.builder.create' }));
     expect(screen.getByText('promotions.problem.titleNeeded')).toBeInTheDocument();
     expect(screen.getByText('promotions.problem.required')).toBeInTheDocument();

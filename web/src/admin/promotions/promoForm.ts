@@ -34,7 +34,8 @@ const noText = (): Record<string, PromoText> => Object.fromEntries(textLanguages
 export function emptyDraft(): PromoDraft {
   return {
     kind: 'first_deposit',
-    startsAt: '',
+    // A new promotion starts now unless the operator picks a later time.
+    startsAt: localInput(new Date().toISOString()),
     endsAt: '',
     vipMin: '0',
     vipMax: '99',

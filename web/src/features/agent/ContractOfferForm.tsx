@@ -7,6 +7,7 @@ import { parseMajor } from '../../lib/money';
 import { useOfferContract, type ContractPeriod, type MemberRef } from './api';
 import { agentErrorText } from './errors';
 import { emptyTier, MAX_TIERS, periodsFor, validateTiers, type TierDraft, type TierProblem } from './tiers';
+import '../../styles/data.css';
 
 // offerableKinds are the kinds the agent may offer: it holds an active
 // contract of that kind itself (Standing.canOffer) and the merchant runs it.
@@ -115,8 +116,8 @@ export function OfferDialog({ member, kind: initialKind, onClose, onDone }: Prop
           <fieldset className="agent-tiers-editor">
             <legend>{t('agent.tier.title')}</legend>
             <p className="muted">{kind === 'dividend' ? t('agent.offer.tiersHintDividend') : t('agent.offer.tiersHintSalary')}</p>
-            <div className="agent-table-wrap">
-              <table className="agent-table">
+            <div className="data-table-wrap">
+              <table className="data-table">
                 <thead>
                   <tr>
                     <th scope="col">#</th>

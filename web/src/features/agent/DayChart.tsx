@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
+import '../../styles/data.css';
 
 // DaySeries is one line: a value per day, drawn in a theme colour (a CSS
 // variable); dashed lines differ by more than colour.
@@ -49,8 +50,8 @@ export function DayChart({ title, days, series }: { title: string; days: string[
         </p>
       )}
       {table && (
-        <div className="agent-table-wrap" id={`${id}-table`}>
-          <table className="agent-table" aria-labelledby={`${id}-title`}>
+        <div className="data-table-wrap" id={`${id}-table`}>
+          <table className="data-table" aria-labelledby={`${id}-title`}>
             <thead>
               <tr>
                 <th scope="col">{t('agent.day')}</th>

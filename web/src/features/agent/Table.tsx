@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useMoney } from '../../data/wallet';
 import { formatEpoch } from '../../lib/format';
 import { bpToPercent } from './tiers';
+import '../../styles/data.css';
 
 export type Column<R> = { key: string; label: string; numeric?: boolean; cell: (row: R) => ReactNode };
 
@@ -9,8 +10,8 @@ export type Column<R> = { key: string; label: string; numeric?: boolean; cell: (
 // its wrapper instead of widening the page.
 export function Table<R>({ caption, columns, rows, rowKey, foot }: { caption: string; columns: Column<R>[]; rows: R[]; rowKey: (r: R) => string | number; foot?: ReactNode }) {
   return (
-    <div className="agent-table-wrap">
-      <table className="agent-table">
+    <div className="data-table-wrap">
+      <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -62,7 +63,7 @@ export function When({ ms }: { ms: number }) {
 // Facts is a short list of labelled figures (a summary).
 export function Facts({ items, label }: { items: { key: string; label: string; value: ReactNode }[]; label?: string }) {
   return (
-    <dl className="agent-facts" aria-label={label}>
+    <dl className="data-facts" aria-label={label}>
       {items.map((i) => (
         <div key={i.key}>
           <dt>{i.label}</dt>

@@ -15,7 +15,7 @@ import { useTrial } from '../promotions/api';
 import { useMallItems, usePointsBalance, usePointsConfig, usePointsEntries, usePointsReward, useRedemptions, type MallItem, type RedeemStatus } from './api';
 import { ConvertDialog } from './ConvertDialog';
 import { maxQuantity, RedeemDialog } from './RedeemDialog';
-import '../agent/agent.css';
+import '../../styles/data.css';
 import '../promotions/loyalty.css';
 import '../promotions/strings';
 
@@ -85,7 +85,7 @@ function Summary() {
   const c = config.data;
   return (
     <section className="loyalty-running" aria-label={t('pointMall.balance')}>
-      <dl className="agent-facts">
+      <dl className="data-facts">
         <div>
           <dt>{t('pointMall.balance')}</dt>
           <dd data-testid="points-balance">{balance.data ? money.count(points) : '…'}</dd>

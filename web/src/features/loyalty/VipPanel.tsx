@@ -8,7 +8,7 @@ import { useSessionToken } from '../../lib/session';
 import { useTrial } from '../promotions/api';
 import { ProgressBar } from '../promotions/ProgressBar';
 import { useVip, useVipLevels, type Vip, type VipLevel } from './api';
-import '../agent/agent.css';
+import '../../styles/data.css';
 
 // nextPercent is the way to the next level: the lesser of the deposit and
 // the valid-bet fractions, since both must be met.
@@ -54,7 +54,7 @@ function Mine({ vip: v }: { vip: Vip }) {
         <>
           <p>{t('vip.toNext', { name: v.next.name })}</p>
           <ProgressBar percent={nextPercent(v)} label={t('vip.progressLabel')} />
-          <dl className="agent-facts">
+          <dl className="data-facts">
             <div>
               <dt>{t('vip.deposits', { days: v.progress.windowDays })}</dt>
               <dd>
@@ -83,8 +83,8 @@ function Levels({ levels, current }: { levels: VipLevel[]; current?: number }) {
   return (
     <section aria-labelledby="vip-levels">
       <h3 id="vip-levels">{t('vip.levels')}</h3>
-      <div className="agent-table-wrap">
-        <table className="agent-table">
+      <div className="data-table-wrap">
+        <table className="data-table">
           <thead>
             <tr>
               <th scope="col">{t('vip.col.level')}</th>

@@ -13,7 +13,7 @@ import { loyaltyErrorText } from '../../promotions/errors';
 import { ProgressBar } from '../../promotions/ProgressBar';
 import { useBonus, useContributions, useForfeit, useGrants, type GrantView } from './api';
 import { remaining, useNow } from './countdown';
-import '../../agent/agent.css';
+import '../../../styles/data.css';
 import '../../promotions/loyalty.css';
 import '../../promotions/strings';
 
@@ -147,7 +147,7 @@ function Contributions() {
   return (
     <section className="loyalty-section" aria-labelledby="bonus-contrib">
       <h3 id="bonus-contrib">{t('bonus.contributions')}</h3>
-      <dl className="agent-facts">
+      <dl className="data-facts">
         {q.data.map((c) => (
           <div key={c.gameType}>
             <dt>{t(`type.${c.gameType}`, { defaultValue: c.gameType })}</dt>

@@ -12,7 +12,7 @@ import { Rate, Table } from '../../agent/Table';
 import { newRequestId } from '../cashier/format';
 import { loyaltyErrorText } from '../../promotions/errors';
 import { useRebate, useRebateClaim, useRebateHistory, type RebatePayout } from './api';
-import '../../agent/agent.css';
+import '../../../styles/data.css';
 import '../../promotions/loyalty.css';
 import '../../promotions/strings';
 
@@ -54,7 +54,7 @@ function Current() {
   return (
     <section className="loyalty-running" aria-labelledby="rebate-current">
       <h3 id="rebate-current">{t('rebate.period', { from: formatTime(r.period.start), to: formatTime(r.period.end) })}</h3>
-      <dl className="agent-facts">
+      <dl className="data-facts">
         <div>
           <dt>{t('rebate.accruedRebate')}</dt>
           <dd>{money.format(r.accrued.rebate)}</dd>

@@ -13,7 +13,7 @@ import { claimKey, useClaim, useClaims, usePromotions, useRewardsSummary, useTri
 import { loyaltyErrorText } from '../../promotions/errors';
 import { StateBadge } from '../../promotions/PromoAction';
 import { useRewardText } from '../../promotions/reward';
-import '../../agent/agent.css';
+import '../../../styles/data.css';
 import '../../promotions/loyalty.css';
 import '../../promotions/strings';
 
