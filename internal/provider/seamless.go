@@ -176,7 +176,7 @@ func (s *Service) apply(ctx context.Context, vendor, op string, cb Callback) (An
 		if p.split.withBonus {
 			// Its id kept, the next bet's bonus leg needs no statement to
 			// find the account (a read the first time only).
-			if err := s.ledger.Remember(ctx, m.MerchantCode, []wallet.Ref{p.bonus}); err != nil {
+			if err := s.ledger.Remember(context.WithoutCancel(ctx), m.MerchantCode, []wallet.Ref{p.bonus}); err != nil {
 				s.log.WarnContext(ctx, "provider: remember bonus account", "err", err)
 			}
 		}

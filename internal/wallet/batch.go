@@ -50,6 +50,10 @@ func (s *Service) PayManyIn(ctx context.Context, q database.Querier, merchant st
 		id int64
 		p  Payment
 	}
+	opened, err := s.openMany(ctx, q, merchant, payments)
+	if err != nil {
+		return nil, err
+	}
 	credits := make([]credit, len(payments))
 	for i, p := range payments {
 		r := Request{Merchant: merchant, Key: p.Key, From: from, To: p.To, Amount: p.Amount, Kind: p.Kind, Reference: p.Reference}
@@ -59,9 +63,11 @@ func (s *Service) PayManyIn(ctx context.Context, q database.Querier, merchant st
 		if p.To.Currency != from.Currency {
 			return nil, fmt.Errorf("wallet: pay many: %s credit from a %s side", p.To.Currency, from.Currency)
 		}
-		id, err := s.account(ctx, q, merchant, p.To)
-		if err != nil {
-			return nil, err
+		id, ok := opened[p.To]
+		if !ok {
+			if id, err = s.account(ctx, q, merchant, p.To); err != nil {
+				return nil, err
+			}
 		}
 		if id == fromID {
 			return nil, ErrSameAccount
@@ -145,4 +151,58 @@ func creditRows(ctx context.Context, q database.Querier, values []string, args [
 		balances[id] = balance
 	}
 	return rows.Err()
+}
+
+// openMany finds or opens, inside q, the accounts of the payments that are
+// not remembered, 500 a statement: a batch paying members for the first
+// time (a first day of points) would otherwise open them one round trip
+// each. The ids are not remembered: q's transaction may yet roll back.
+func (s *Service) openMany(ctx context.Context, q database.Querier, merchant string, payments []Payment) (map[Ref]int64, error) {
+	var missing []Ref
+	seen := map[Ref]bool{}
+	for _, p := range payments {
+		if _, ok := s.ids.get(merchant, p.To); ok || seen[p.To] || p.To.Owner == "" {
+			continue
+		}
+		seen[p.To] = true
+		missing = append(missing, p.To)
+	}
+	out := map[Ref]int64{}
+	at := s.now().UnixMilli()
+	for start := 0; start < len(missing); start += payChunk {
+		chunk := missing[start:min(start+payChunk, len(missing))]
+		rows := make([]string, len(chunk))
+		args := make([]any, 0, 4*len(chunk)+2)
+		args = append(args, merchant, at)
+		for i, r := range chunk {
+			negative := 1
+			if memberOwned(r.Kind) {
+				negative = 0
+			}
+			n := len(args)
+			rows[i] = "($1, $" + strconv.Itoa(n+1) + ", $" + strconv.Itoa(n+2) + ", $" + strconv.Itoa(n+3) + ", CAST($" + strconv.Itoa(n+4) + " AS INTEGER), $2)"
+			args = append(args, r.Kind, r.Owner, r.Currency, negative)
+		}
+		res, err := q.QueryContext(ctx, `INSERT INTO wallet_accounts (merchant_code, kind, owner, currency, may_go_negative, created_at)
+			VALUES `+strings.Join(rows, ", ")+`
+			ON CONFLICT (merchant_code, kind, owner, currency) DO UPDATE SET kind = excluded.kind
+			RETURNING id, kind, owner, currency`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("wallet: pay many: open accounts: %w", err)
+		}
+		for res.Next() {
+			var id int64
+			var r Ref
+			if err := res.Scan(&id, &r.Kind, &r.Owner, &r.Currency); err != nil {
+				res.Close()
+				return nil, fmt.Errorf("wallet: pay many: open accounts: %w", err)
+			}
+			out[r] = id
+		}
+		res.Close()
+		if err := res.Err(); err != nil {
+			return nil, fmt.Errorf("wallet: pay many: open accounts: %w", err)
+		}
+	}
+	return out, nil
 }

@@ -55,6 +55,10 @@ func TestPayManyIn(t *testing.T) {
 			t.Fatalf("%d transfers (%v), want %d", n, err, members+1)
 		}
 		clean(t, s)
+		// The accounts the batch opened are members' own: never below zero.
+		if _, err := s.Move(ctx, Request{Merchant: "demo", Key: "over", From: Member(600, "USD"), To: side, Amount: 601, Kind: "bet"}); !errors.Is(err, ErrInsufficientFunds) {
+			t.Fatalf("spending more than a batch paid: %v", err)
+		}
 
 		// A key used before fails the batch, and the transaction with it.
 		again := []Payment{{To: Member(5, "USD"), Amount: 7, Key: "reb:new", Kind: "rebate"}, {To: Member(6, "USD"), Amount: 7, Key: "reb:3", Kind: "rebate"}}
